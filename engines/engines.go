@@ -1,0 +1,311 @@
+// Package engines holds what every game of qi shares: the Position and Game
+// interfaces a game implements, the searcher interface, scores, search limits and
+// progress reports, and a registry of games by name. The protocols and tools only
+// talk to games through these types.
+package engines
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Side is a player: P1 moves first (X, black, red), P2 second.
+type Side int8
+
+// The two sides.
+const (
+	P1 Side = 0
+	P2 Side = 1
+)
+
+// Other returns the opponent of s.
+func (s Side) Other() Side { return 1 - s }
+
+// String names the side as the UGI protocol does.
+func (s Side) String() string {
+	if s == P1 {
+		return "p1"
+	}
+	return "p2"
+}
+
+// Result is the outcome of a game, None while it goes on.
+type Result int8
+
+// The outcomes of a game.
+const (
+	None Result = iota
+	P1Win
+	P2Win
+	Draw
+)
+
+// WinFor returns the result in which s wins.
+func WinFor(s Side) Result {
+	if s == P1 {
+		return P1Win
+	}
+	return P2Win
+}
+
+// String names the result as UGI's `query result` answers it.
+func (r Result) String() string {
+	switch r {
+	case P1Win:
+		return "p1win"
+	case P2Win:
+		return "p2win"
+	case Draw:
+		return "draw"
+	}
+	return "none"
+}
+
+// Move is a game's own move encoding (a square, a from-to pair ...). Games choose
+// the values; NoMove is never a legal move.
+type Move int32
+
+// NoMove stands for "no move", as in `bestmove 0000` when the game is over.
+const NoMove Move = -1
+
+// Position is one game at one point of its record. It keeps its own history, so
+// that Undo takes back what Play did and results that depend on the past (a
+// repetition) are known. Positions are not safe for concurrent use: the protocols
+// give a searcher its own Clone.
+type Position interface {
+	// SideToMove returns the side whose turn it is.
+	SideToMove() Side
+	// LegalMoves appends the legal moves to buf and returns it; none once the
+	// game is over.
+	LegalMoves(buf []Move) []Move
+	// Play makes a move, which must be legal.
+	Play(m Move)
+	// Undo takes back the last move played; it must not be called when Plies is 0.
+	Undo()
+	// Plies counts the moves played since this position was set up (how many
+	// Undo can take back).
+	Plies() int
+	// Result returns the outcome, None while the game goes on.
+	Result() Result
+	// Text returns the position text that the game's Parse reads back.
+	Text() string
+	// MoveText writes m in the game's own notation.
+	MoveText(m Move) string
+	// ParseMove reads a move in any notation the game knows; it checks the
+	// syntax and the board, not legality (see Legal).
+	ParseMove(s string) (Move, error)
+	// Hash returns a key of the position (not its history) for tables.
+	Hash() uint64
+	// Clone returns an independent copy with the same history.
+	Clone() Position
+	// String draws the board for people, over several lines.
+	String() string
+}
+
+// Game creates positions and searchers of one game under one configuration.
+type Game interface {
+	// Name returns the registry name of the game ("tictactoe", "gomoku" ...).
+	Name() string
+	// Start returns the initial position.
+	Start() Position
+	// Parse reads a position text: the game's own format and any foreign
+	// format it supports (such as cutechess FENs). It does not accept "startpos".
+	Parse(text string) (Position, error)
+	// NewSearcher returns a searcher for this game.
+	NewSearcher(cfg Config) Searcher
+	// Drops reports whether moves place a stone on an empty square, which the
+	// UCI dialect writes as `P@<square>`.
+	Drops() bool
+}
+
+// Config is what the user set through options, for games and searchers to read.
+// A zero field means "the game's usual value".
+type Config struct {
+	// BoardSize is the side of the board for games with a choice of size.
+	BoardSize int
+	// Rule is the rule set for games with several ("freestyle", "renju" ...).
+	Rule string
+	// Level goes from 1 (weakest) to MaxLevel (full strength).
+	Level int
+	// HashMB bounds the transposition table in mebibytes.
+	HashMB int
+}
+
+// Levels run from 1 to MaxLevel, the default and full strength.
+const MaxLevel = 10
+
+// DefaultHashMB is the transposition table size when none is set.
+const DefaultHashMB = 16
+
+// EffectiveLevel returns the level to play at, MaxLevel when unset.
+func (c Config) EffectiveLevel() int {
+	if c.Level <= 0 || c.Level > MaxLevel {
+		return MaxLevel
+	}
+	return c.Level
+}
+
+// EffectiveHashMB returns the table size in MiB, DefaultHashMB when unset.
+func (c Config) EffectiveHashMB() int {
+	if c.HashMB <= 0 {
+		return DefaultHashMB
+	}
+	return c.HashMB
+}
+
+// Searcher finds moves. A searcher keeps tables between searches of one game;
+// Clear forgets them. It is used by one goroutine at a time.
+type Searcher interface {
+	// Search looks for the best move in pos (a position it may modify and must
+	// leave as it found it) within lim, until ctx is done, sending progress to
+	// report (which may be nil). It returns the final report, whose PV starts
+	// with the move to play (empty only when pos has no legal move).
+	Search(ctx context.Context, pos Position, lim Limits, report func(Info)) Info
+	// Clear forgets what earlier searches learned (a new game).
+	Clear()
+}
+
+// Limits bound one search. Zero fields do not limit.
+type Limits struct {
+	Depth    int
+	Nodes    int64
+	MoveTime time.Duration
+	Infinite bool
+	// Time and Inc are each side's clock and increment, indexed by Side;
+	// HasClock says whether they were given.
+	Time, Inc [2]time.Duration
+	HasClock  bool
+	MovesToGo int
+	// Soft is set by the time manager: a searcher does not start an iteration
+	// it cannot expect to finish after this much time. The hard limit is the
+	// context's deadline.
+	Soft time.Duration
+}
+
+// Info is a progress report of a search, and its final answer.
+type Info struct {
+	Depth    int
+	SelDepth int
+	Score    Score
+	Nodes    int64
+	Time     time.Duration
+	PV       []Move
+	// Exact says the score is the game-theoretic value, not an estimate.
+	Exact bool
+}
+
+// Best returns the first move of the PV, NoMove when there is none.
+func (i Info) Best() Move {
+	if len(i.PV) == 0 {
+		return NoMove
+	}
+	return i.PV[0]
+}
+
+// NPS returns the nodes searched per second.
+func (i Info) NPS() int64 {
+	if i.Time <= 0 {
+		return 0
+	}
+	return int64(float64(i.Nodes) / i.Time.Seconds())
+}
+
+// Score is an evaluation from the side to move's point of view: centipawn-like
+// units, or a forced result counted in plies near ±Mate.
+type Score int32
+
+// Mate is the score of a win on the board; a win in n plies scores Mate-n.
+const Mate Score = 1_000_000
+
+// MaxPly bounds the plies that mate scores count.
+const MaxPly = 10_000
+
+// MateIn returns the score of a win n plies from now.
+func MateIn(n int) Score { return Mate - Score(n) }
+
+// MatedIn returns the score of a loss n plies from now.
+func MatedIn(n int) Score { return -Mate + Score(n) }
+
+// IsMate reports whether s is a forced result.
+func (s Score) IsMate() bool { return s > Mate-MaxPly || s < -Mate+MaxPly }
+
+// MatePlies returns the plies to the forced result, when IsMate.
+func (s Score) MatePlies() int {
+	if s > 0 {
+		return int(Mate - s)
+	}
+	return int(Mate + s)
+}
+
+// UCI writes the score as UCI's `cp <n>` or `mate <n>`, where mate counts the
+// moves of the side to move (negative when it loses).
+func (s Score) UCI() string {
+	if !s.IsMate() {
+		return fmt.Sprintf("cp %d", int(s))
+	}
+	p := s.MatePlies()
+	if s > 0 {
+		return fmt.Sprintf("mate %d", (p+1)/2)
+	}
+	return fmt.Sprintf("mate -%d", p/2)
+}
+
+// Commander is implemented by positions that answer commands of their own in
+// the UGI and UCI dialects, such as gomoku's `forbidden`.
+type Commander interface {
+	// Command runs the named command with its arguments and returns the lines
+	// to print; handled is false when the position has no such command.
+	Command(name string, args []string) (lines []string, handled bool, err error)
+}
+
+// ErrIllegal is wrapped by errors about moves the rules forbid.
+var ErrIllegal = errors.New("illegal move")
+
+// Legal parses s and checks that the move is legal in pos.
+func Legal(pos Position, s string) (Move, error) {
+	m, err := pos.ParseMove(s)
+	if err != nil {
+		return NoMove, err
+	}
+	if pos.Result() != None {
+		return NoMove, fmt.Errorf("%w %s: the game is over", ErrIllegal, s)
+	}
+	var buf [256]Move
+	for _, l := range pos.LegalMoves(buf[:0]) {
+		if l == m {
+			return m, nil
+		}
+	}
+	return NoMove, fmt.Errorf("%w: %s", ErrIllegal, s)
+}
+
+// PlayAll plays the moves in order on a clone of pos and returns it, or an error
+// naming the first move that could not be played; pos itself is not changed.
+func PlayAll(pos Position, moves []string) (Position, error) {
+	p := pos.Clone()
+	for i, s := range moves {
+		m, err := Legal(p, s)
+		if err != nil {
+			return nil, fmt.Errorf("move %d (%s): %w", i+1, s, err)
+		}
+		p.Play(m)
+	}
+	return p, nil
+}
+
+// PVText writes the moves of a PV from pos, separated by sep.
+func PVText(pos Position, pv []Move, sep string) string {
+	p := pos.Clone()
+	var b strings.Builder
+	for i, m := range pv {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		b.WriteString(p.MoveText(m))
+		p.Play(m)
+	}
+	return b.String()
+}

@@ -1,0 +1,120 @@
+// Package enginetest holds the conformance test that every registered game must
+// pass: random playouts checking that undo restores positions exactly, that
+// results agree with the move lists, that position and move text round-trip,
+// and that searchers return legal moves and leave positions untouched.
+package enginetest
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"qi/engines"
+)
+
+// snapshot is what must come back after an undo.
+type snapshot struct {
+	text   string
+	hash   uint64
+	side   engines.Side
+	result engines.Result
+	plies  int
+	moves  []engines.Move
+	board  string
+}
+
+func take(p engines.Position) snapshot {
+	return snapshot{p.Text(), p.Hash(), p.SideToMove(), p.Result(), p.Plies(), p.LegalMoves(nil), p.String()}
+}
+
+// Conformance plays games random games of g from its start position, checking
+// every invariant of the engines.Position contract at every ply, and searches a
+// few of the positions met.
+func Conformance(t *testing.T, g engines.Game, games int) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(uint64(len(g.Name())), 42))
+	searcher := g.NewSearcher(engines.Config{Level: 1, HashMB: 1})
+	for n := 0; n < games; n++ {
+		pos := g.Start()
+		require.Equal(t, 0, pos.Plies(), "a new position has no history")
+		start := take(pos)
+		var played []engines.Move
+		for ply := 0; ; ply++ {
+			require.Less(t, ply, 100000, "the game never ends")
+			before := take(pos)
+			checkPosition(t, g, pos, before)
+			if before.result != engines.None {
+				break
+			}
+			if ply%17 == n%17 {
+				checkSearch(t, searcher, pos, before)
+			}
+			m := before.moves[rng.IntN(len(before.moves))]
+			pos.Play(m)
+			require.Equal(t, before.plies+1, pos.Plies())
+			after := take(pos)
+			pos.Undo()
+			require.Equal(t, before, take(pos), "undo of %s restores the position", pos.MoveText(m))
+			pos.Play(m)
+			require.Equal(t, after, take(pos), "playing %s again gives the same position", pos.MoveText(m))
+			played = append(played, m)
+		}
+		for range played {
+			pos.Undo()
+		}
+		require.Equal(t, start, take(pos), "undoing the whole game restores the start")
+	}
+}
+
+func checkPosition(t *testing.T, g engines.Game, pos engines.Position, s snapshot) {
+	t.Helper()
+	require.Equal(t, s.result == engines.None, len(s.moves) > 0,
+		"a game goes on exactly when there are legal moves (result %v, %d moves)\n%s", s.result, len(s.moves), s.board)
+	require.NotEmpty(t, s.board)
+	for _, m := range s.moves {
+		text := pos.MoveText(m)
+		back, err := pos.ParseMove(text)
+		require.NoError(t, err, "move text %q reads back", text)
+		require.Equal(t, m, back, "move text %q round-trips", text)
+		legal, err := engines.Legal(pos, text)
+		require.NoError(t, err)
+		require.Equal(t, m, legal)
+	}
+	require.True(t, len(s.moves) == len(uniq(s.moves)), "no move is listed twice")
+
+	parsed, err := g.Parse(s.text)
+	require.NoError(t, err, "position text %q reads back", s.text)
+	require.Equal(t, s.text, parsed.Text(), "position text round-trips")
+	require.Equal(t, s.side, parsed.SideToMove())
+	require.Equal(t, s.hash, parsed.Hash(), "the hash depends on the position only")
+	require.Equal(t, 0, parsed.Plies())
+	if s.result == engines.None {
+		// A result may depend on history (a repetition); moves of a game
+		// that goes on may not.
+		require.ElementsMatch(t, s.moves, parsed.LegalMoves(nil), "a parsed position has the same moves")
+	}
+
+	c := pos.Clone()
+	require.Equal(t, s, take(c), "a clone equals its original")
+	if len(s.moves) > 0 {
+		c.Play(s.moves[0])
+		require.Equal(t, s, take(pos), "playing on a clone leaves the original alone")
+	}
+}
+
+func checkSearch(t *testing.T, searcher engines.Searcher, pos engines.Position, s snapshot) {
+	t.Helper()
+	info := searcher.Search(context.Background(), pos, engines.Limits{Depth: 2, Nodes: 20000}, nil)
+	require.Equal(t, s, take(pos), "a search leaves the position as it was")
+	require.NotEmpty(t, info.PV, "a search of a game that goes on finds a move")
+	require.Contains(t, s.moves, info.PV[0], "the search's move is legal")
+}
+
+func uniq(ms []engines.Move) []engines.Move {
+	c := slices.Clone(ms)
+	slices.Sort(c)
+	return slices.Compact(c)
+}

@@ -1,0 +1,54 @@
+// This file holds perft: counting the move sequences of a given length, the
+// standard check of a move generator.
+
+package engines
+
+// Perfter is implemented by positions with their own, faster perft, or whose
+// game counts differently (othello counts a finished game as a leaf).
+type Perfter interface {
+	// Perft counts the leaves of the game tree depth plies deep.
+	Perft(depth int) uint64
+}
+
+// Perft counts the sequences of exactly depth legal moves from pos; a finished
+// game is not extended and not counted short of depth.
+func Perft(pos Position, depth int) uint64 {
+	if p, ok := pos.(Perfter); ok {
+		return p.Perft(depth)
+	}
+	if depth == 0 {
+		return 1
+	}
+	moves := pos.LegalMoves(nil)
+	if depth == 1 {
+		return uint64(len(moves))
+	}
+	var n uint64
+	for _, m := range moves {
+		pos.Play(m)
+		n += Perft(pos, depth-1)
+		pos.Undo()
+	}
+	return n
+}
+
+// DivideEntry is one root move's share of a perft count.
+type DivideEntry struct {
+	Move  Move
+	Nodes uint64
+}
+
+// Divide counts perft(depth) per root move, the way to find where two move
+// generators disagree. The total is the sum of the entries' Nodes.
+func Divide(pos Position, depth int) []DivideEntry {
+	if depth <= 0 {
+		return nil
+	}
+	var out []DivideEntry
+	for _, m := range pos.LegalMoves(nil) {
+		pos.Play(m)
+		out = append(out, DivideEntry{m, Perft(pos, depth-1)})
+		pos.Undo()
+	}
+	return out
+}

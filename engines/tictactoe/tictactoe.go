@@ -1,0 +1,284 @@
+// Package tictactoe is tic-tac-toe (一字棋): the rules on a pair of 9-bit
+// boards, and a perfect player that can be made weaker down to the classic
+// shallow search with the open-lines evaluation.
+package tictactoe
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+
+	"qi/engines"
+	"qi/engines/fen"
+	"qi/engines/search"
+)
+
+// Spec registers tic-tac-toe.
+func Spec() engines.Spec {
+	return engines.Spec{
+		Name:  "tictactoe",
+		Title: "tic-tac-toe (一字棋)",
+		New: func(cfg engines.Config) (engines.Game, error) {
+			if cfg.BoardSize != 0 && cfg.BoardSize != 3 {
+				return nil, fmt.Errorf("tic-tac-toe is played on 3x3, not %dx%d", cfg.BoardSize, cfg.BoardSize)
+			}
+			return Game{}, nil
+		},
+	}
+}
+
+// Game is tic-tac-toe; it has no settings.
+type Game struct{}
+
+// Name implements engines.Game.
+func (Game) Name() string { return "tictactoe" }
+
+// Drops implements engines.Game: a move places a mark.
+func (Game) Drops() bool { return true }
+
+// Start implements engines.Game.
+func (Game) Start() engines.Position { return &Position{} }
+
+// lines are the eight winning lines as square masks; square = 3*rank + file,
+// a1 = 0, c3 = 8.
+var lines = [8]uint16{
+	0007, 0070, 0700, // ranks
+	0111, 0222, 0444, // files
+	0421, 0124, // diagonals
+}
+
+const full = 0777
+
+// sideName is how the position text writes each side.
+var sideName = [2]string{"x", "o"}
+
+func won(b uint16) bool {
+	for _, l := range lines {
+		if b&l == l {
+			return true
+		}
+	}
+	return false
+}
+
+// Position is a tic-tac-toe position: the squares of each side and the moves
+// that led to it.
+type Position struct {
+	marks   [2]uint16
+	history []engines.Move
+}
+
+// SideToMove implements engines.Position: X moves when both have as many marks.
+func (p *Position) SideToMove() engines.Side {
+	if bits.OnesCount16(p.marks[0]) > bits.OnesCount16(p.marks[1]) {
+		return engines.P2
+	}
+	return engines.P1
+}
+
+// LegalMoves implements engines.Position.
+func (p *Position) LegalMoves(buf []engines.Move) []engines.Move {
+	if p.Result() != engines.None {
+		return buf
+	}
+	free := full &^ (p.marks[0] | p.marks[1])
+	for free != 0 {
+		sq := bits.TrailingZeros16(free)
+		free &= free - 1
+		buf = append(buf, engines.Move(sq))
+	}
+	return buf
+}
+
+// Play implements engines.Position.
+func (p *Position) Play(m engines.Move) {
+	p.marks[p.SideToMove()] |= 1 << m
+	p.history = append(p.history, m)
+}
+
+// Undo implements engines.Position.
+func (p *Position) Undo() {
+	m := p.history[len(p.history)-1]
+	p.history = p.history[:len(p.history)-1]
+	p.marks[0] &^= 1 << m
+	p.marks[1] &^= 1 << m
+}
+
+// Plies implements engines.Position.
+func (p *Position) Plies() int { return len(p.history) }
+
+// Result implements engines.Position.
+func (p *Position) Result() engines.Result {
+	switch {
+	case won(p.marks[0]):
+		return engines.P1Win
+	case won(p.marks[1]):
+		return engines.P2Win
+	case p.marks[0]|p.marks[1] == full:
+		return engines.Draw
+	}
+	return engines.None
+}
+
+// Hash implements engines.Position: the side to move follows from the marks.
+func (p *Position) Hash() uint64 {
+	h := uint64(p.marks[0]) | uint64(p.marks[1])<<9
+	h *= 0x9E3779B97F4A7C15
+	return h ^ h>>29
+}
+
+// Clone implements engines.Position.
+func (p *Position) Clone() engines.Position {
+	c := *p
+	c.history = append([]engines.Move(nil), p.history...)
+	return &c
+}
+
+func (p *Position) cell(sq int) byte {
+	switch {
+	case p.marks[0]&(1<<sq) != 0:
+		return 'x'
+	case p.marks[1]&(1<<sq) != 0:
+		return 'o'
+	}
+	return '.'
+}
+
+// Text implements engines.Position: the ranks from the top separated by '/',
+// x, o and . for empty, then the side to move, as in "x.o/.x./... o".
+func (p *Position) Text() string {
+	var b strings.Builder
+	for rank := 2; rank >= 0; rank-- {
+		for file := 0; file < 3; file++ {
+			b.WriteByte(p.cell(3*rank + file))
+		}
+		if rank > 0 {
+			b.WriteByte('/')
+		}
+	}
+	b.WriteString(" ")
+	b.WriteString(sideName[p.SideToMove()])
+	return b.String()
+}
+
+// String implements engines.Position.
+func (p *Position) String() string {
+	var b strings.Builder
+	for rank := 2; rank >= 0; rank-- {
+		fmt.Fprintf(&b, " %d ", rank+1)
+		for file := 0; file < 3; file++ {
+			b.WriteByte(' ')
+			b.WriteByte(strings.ToUpper(string(p.cell(3*rank + file)))[0])
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("    a b c\n")
+	return b.String()
+}
+
+// MoveText implements engines.Position: the square, as "b2".
+func (p *Position) MoveText(m engines.Move) string {
+	return string([]byte{'a' + byte(m%3), '1' + byte(m/3)})
+}
+
+// ParseMove implements engines.Position; it reads "b2" and the drop "P@b2".
+func (p *Position) ParseMove(s string) (engines.Move, error) {
+	t := strings.ToLower(s)
+	t = strings.TrimPrefix(t, "p@")
+	if len(t) != 2 || t[0] < 'a' || t[0] > 'c' || t[1] < '1' || t[1] > '3' {
+		return engines.NoMove, fmt.Errorf("bad square %q: tic-tac-toe squares run from a1 to c3", s)
+	}
+	return engines.Move(3*int(t[1]-'1') + int(t[0]-'a')), nil
+}
+
+// Parse implements engines.Game: our text ("x.o/.x./... o") or a cutechess
+// FEN ("1P1/3/3[PPPPpppp] b - - 0 1"). The position must be one that can arise
+// in a game.
+func (Game) Parse(text string) (engines.Position, error) {
+	var p Position
+	var side engines.Side
+	if fen.Looks(text) {
+		b, err := fen.Parse(text, 3, 3)
+		if err != nil {
+			return nil, err
+		}
+		for rank := 0; rank < 3; rank++ {
+			for file, c := range b.Cells[rank] {
+				if c != fen.Empty {
+					p.marks[c-fen.First] |= 1 << (3*rank + file)
+				}
+			}
+		}
+		side = b.Side
+	} else {
+		f := strings.Fields(strings.ToLower(text))
+		if len(f) != 2 || len(f[0]) != 11 || f[0][3] != '/' || f[0][7] != '/' || (f[1] != "x" && f[1] != "o") {
+			return nil, fmt.Errorf("bad position %q: want three ranks from the top and the side to move, as \"x.o/.x./... o\"", text)
+		}
+		rows := strings.Split(f[0], "/")
+		for i, row := range rows {
+			for file := 0; file < 3; file++ {
+				sq := 3*(2-i) + file
+				switch row[file] {
+				case 'x':
+					p.marks[0] |= 1 << sq
+				case 'o':
+					p.marks[1] |= 1 << sq
+				case '.', '-':
+				default:
+					return nil, fmt.Errorf("bad square %q in %q: use x, o or .", row[file], text)
+				}
+			}
+		}
+		if f[1] == "o" {
+			side = engines.P2
+		}
+	}
+	if err := p.check(side); err != nil {
+		return nil, fmt.Errorf("position %q: %w", text, err)
+	}
+	return &p, nil
+}
+
+// check says why a position with side to move cannot arise in a game.
+func (p *Position) check(side engines.Side) error {
+	nx, no := bits.OnesCount16(p.marks[0]), bits.OnesCount16(p.marks[1])
+	switch {
+	case nx != no && nx != no+1:
+		return fmt.Errorf("X has %d marks and O %d: X moves first and they alternate", nx, no)
+	case p.SideToMove() != side:
+		return fmt.Errorf("with %d x and %d o it is %s's turn", nx, no, sideName[p.SideToMove()])
+	case won(p.marks[0]) && won(p.marks[1]):
+		return fmt.Errorf("both sides have three in a row")
+	case won(p.marks[0]) && nx != no+1:
+		return fmt.Errorf("X has three in a row, so O cannot have moved since")
+	case won(p.marks[1]) && nx != no:
+		return fmt.Errorf("O has three in a row, so X cannot have moved since")
+	}
+	return nil
+}
+
+// NewSearcher implements engines.Game. At full strength it searches the whole
+// game (nine plies); below, it looks Level plies ahead and scores what it sees
+// by open lines.
+func (Game) NewSearcher(cfg engines.Config) engines.Searcher {
+	depth := min(cfg.EffectiveLevel(), 9)
+	return search.NewAlphaBeta(OpenLines, depth, min(cfg.EffectiveHashMB(), 1))
+}
+
+// OpenLines is the classic evaluation: lines still open for the side to move
+// minus lines still open for the opponent, 100 a line.
+func OpenLines(pos engines.Position) engines.Score {
+	p := pos.(*Position)
+	me, them := p.marks[p.SideToMove()], p.marks[p.SideToMove().Other()]
+	n := 0
+	for _, l := range lines {
+		if l&them == 0 {
+			n++
+		}
+		if l&me == 0 {
+			n--
+		}
+	}
+	return engines.Score(100 * n)
+}
