@@ -132,6 +132,10 @@ type Config struct {
 	Level int
 	// HashMB bounds the transposition table in mebibytes.
 	HashMB int
+	// Baseline asks for the plain alpha-beta baseline (search.AlphaBeta with
+	// the game's static evaluation) instead of the game's own search, so that
+	// matches can measure what the real search is worth.
+	Baseline bool
 }
 
 // Levels run from 1 to MaxLevel, the default and full strength.
