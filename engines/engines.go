@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 )
@@ -263,6 +264,15 @@ type Commander interface {
 	// Command runs the named command with its arguments and returns the lines
 	// to print; handled is false when the position has no such command.
 	Command(name string, args []string) (lines []string, handled bool, err error)
+}
+
+// Bencher is implemented by games that measure themselves for `qi bench`:
+// nodes per second and whatever else matters for the game (solve times, the
+// depth reached in a second ...).
+type Bencher interface {
+	// Bench runs the game's measurements and writes one line per result to
+	// w; quick asks for a short run (seconds), as a smoke test does.
+	Bench(ctx context.Context, w io.Writer, quick bool) error
 }
 
 // ErrIllegal is wrapped by errors about moves the rules forbid.
