@@ -266,6 +266,27 @@ type Commander interface {
 	Command(name string, args []string) (lines []string, handled bool, err error)
 }
 
+// SideNamer is implemented by games whose players have names of their own
+// ("X" and "O", "Red" and "Blue", "Black" and "White").
+type SideNamer interface {
+	SideName(s Side) string
+}
+
+// SideName names s in g, "first player" and "second player" when the game
+// gives no names.
+func SideName(g Game, s Side) string {
+	if n, ok := g.(SideNamer); ok {
+		return n.SideName(s)
+	}
+	return [2]string{"first player", "second player"}[s]
+}
+
+// Pacer is implemented by positions that can tell the time manager how many
+// more moves the side to move may have to make.
+type Pacer interface {
+	MovesLeft() int
+}
+
 // Bencher is implemented by games that measure themselves for `qi bench`:
 // nodes per second and whatever else matters for the game (solve times, the
 // depth reached in a second ...).

@@ -15,7 +15,11 @@ type Spec struct {
 	// Title is a short human description ("tic-tac-toe (一字棋)").
 	Title string
 	// New creates the game under a configuration, or says why it cannot.
+	// Games with one board ignore Config.BoardSize, since clients send every
+	// option to every game.
 	New func(cfg Config) (Game, error)
+	// Rules names the rule sets the game offers, the default first.
+	Rules []string
 	// Variants are further names under which the game is offered, each with
 	// settings it fixes (cutechess's UCI_Variant "gomokufreestyle" is gomoku
 	// with the freestyle rule, say).

@@ -18,10 +18,7 @@ func Spec() engines.Spec {
 	return engines.Spec{
 		Name:  "niujiao",
 		Title: "niu jiao qi (牛角棋, ox-horn chess)",
-		New: func(cfg engines.Config) (engines.Game, error) {
-			if cfg.BoardSize != 0 {
-				return nil, fmt.Errorf("niu jiao qi has one board; BoardSize must be left unset")
-			}
+		New: func(engines.Config) (engines.Game, error) {
 			return Game{}, nil
 		},
 	}
@@ -55,6 +52,9 @@ func (Game) Name() string { return "niujiao" }
 
 // Drops implements engines.Game: stones move.
 func (Game) Drops() bool { return false }
+
+// SideName implements engines.SideNamer.
+func (Game) SideName(s engines.Side) string { return [2]string{"Red", "Blue"}[s] }
 
 // Start implements engines.Game: Red on 0, Blue on 8 and 9, Red to move.
 func (Game) Start() engines.Position {

@@ -260,3 +260,24 @@ func TestNodesAndLevels(t *testing.T) {
 	assert.Equal(t, 2, weak.Depth)
 	assert.Less(t, weak.Nodes, full.Nodes)
 }
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"R.......BB r", ".R.....B.B b", "RBB....... r", "02", "0-2", "99"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if p, err := (Game{}.Parse(s)); err == nil {
+			q, err := Game{}.Parse(p.Text())
+			require.NoError(t, err)
+			require.Equal(t, p.Text(), q.Text())
+			p.LegalMoves(nil)
+			p.Result()
+		}
+		start := Game{}.Start()
+		if m, err := start.ParseMove(s); err == nil {
+			back, err := start.ParseMove(start.MoveText(m))
+			require.NoError(t, err)
+			require.Equal(t, m, back)
+		}
+	})
+}

@@ -18,10 +18,7 @@ func Spec() engines.Spec {
 	return engines.Spec{
 		Name:  "tictactoe",
 		Title: "tic-tac-toe (一字棋)",
-		New: func(cfg engines.Config) (engines.Game, error) {
-			if cfg.BoardSize != 0 && cfg.BoardSize != 3 {
-				return nil, fmt.Errorf("tic-tac-toe is played on 3x3, not %dx%d", cfg.BoardSize, cfg.BoardSize)
-			}
+		New: func(engines.Config) (engines.Game, error) {
 			return Game{}, nil
 		},
 	}
@@ -35,6 +32,9 @@ func (Game) Name() string { return "tictactoe" }
 
 // Drops implements engines.Game: a move places a mark.
 func (Game) Drops() bool { return true }
+
+// SideName implements engines.SideNamer.
+func (Game) SideName(s engines.Side) string { return [2]string{"X", "O"}[s] }
 
 // Start implements engines.Game.
 func (Game) Start() engines.Position { return &Position{} }
@@ -127,6 +127,11 @@ func (p *Position) Hash() uint64 {
 	return h ^ h>>29
 }
 
+// MovesLeft implements engines.Pacer: the marks the side to move may still place.
+func (p *Position) MovesLeft() int {
+	return (10 - bits.OnesCount16(p.marks[0]|p.marks[1])) / 2
+}
+
 // Clone implements engines.Position.
 func (p *Position) Clone() engines.Position {
 	c := *p
@@ -212,10 +217,13 @@ func (Game) Parse(text string) (engines.Position, error) {
 		side = b.Side
 	} else {
 		f := strings.Fields(strings.ToLower(text))
-		if len(f) != 2 || len(f[0]) != 11 || f[0][3] != '/' || f[0][7] != '/' || (f[1] != "x" && f[1] != "o") {
+		var rows []string
+		if len(f) == 2 {
+			rows = strings.Split(f[0], "/")
+		}
+		if len(rows) != 3 || len(rows[0]) != 3 || len(rows[1]) != 3 || len(rows[2]) != 3 || (f[1] != "x" && f[1] != "o") {
 			return nil, fmt.Errorf("bad position %q: want three ranks from the top and the side to move, as \"x.o/.x./... o\"", text)
 		}
-		rows := strings.Split(f[0], "/")
 		for i, row := range rows {
 			for file := 0; file < 3; file++ {
 				sq := 3*(2-i) + file

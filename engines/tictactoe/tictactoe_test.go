@@ -268,3 +268,24 @@ func TestLevels(t *testing.T) {
 	assert.Equal(t, 0, wins, "the perfect player holds the draw (its opponent's value 0)")
 	assert.Equal(t, 2, weakWins, "the shallow player falls into both corner traps")
 }
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{".../.../... x", "x.o/.x./... o", "3/3/3[PPPPPpppp] w - - 0 1", "P1p/1P1/3 b", "x//./.../... x", "a1", "P@c3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if p, err := (Game{}.Parse(s)); err == nil {
+			q, err := Game{}.Parse(p.Text())
+			require.NoError(t, err)
+			require.Equal(t, p.Text(), q.Text())
+			p.LegalMoves(nil)
+			p.Result()
+		}
+		start := Game{}.Start()
+		if m, err := start.ParseMove(s); err == nil {
+			back, err := start.ParseMove(start.MoveText(m))
+			require.NoError(t, err)
+			require.Equal(t, m, back)
+		}
+	})
+}

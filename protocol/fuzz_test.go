@@ -1,0 +1,65 @@
+// Fuzz tests of the command parsers: no input makes qi panic or hang, and a
+// position command that fails leaves the position as it was.
+
+package protocol
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"qi/engines/catalog"
+)
+
+func fuzzConfig() Config {
+	return Config{Registry: catalog.New(), Name: "qi", Version: "fuzz", Author: "fuzz", DefaultGame: "tictactoe"}
+}
+
+func runString(t *testing.T, input string) string {
+	var out bytes.Buffer
+	// An error is fine (an unbuilt dialect, say); a panic or a hang is not.
+	_ = Run(context.Background(), strings.NewReader(input), &out, fuzzConfig())
+	return out.String()
+}
+
+func FuzzCommands(f *testing.F) {
+	for _, seed := range []string{
+		"ugi\nisready\nquit\n",
+		"uci\nsetoption name UCI_Variant value tictactoe\nposition fen 3/3/3[PPPPPpppp] w - - 0 1 moves P@b2\ngo depth 2\n",
+		"setoption name Game value niujiao\nposition startpos moves 01 86\ngo depth 4\nd\n",
+		"position fen x.o/.x./... o moves c1\nperft 3\nundo\nmoves\nquery result\n",
+		"setoption name  value \nsetoption name Level value 99999999999999999999\ngo depth -5 nodes -1 movetime -3\n",
+		"go wtime 10 btime -10 winc 1 binc 2 movestogo 0\nstop\n",
+		"position startpos moves moves moves\nposition fen moves\nposition fen  \t \n",
+		"\x00\xff\r\n#'\"\\\n\"unclosed\n'quote\nperft 99\n",
+		"setoption name Game value tictactoe\nposition fen 10/3/3 w\nposition fen P/P/P[ w\n",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, input string) {
+		runString(t, input)
+	})
+}
+
+// FuzzPosition checks that a bad position command changes nothing.
+func FuzzPosition(f *testing.F) {
+	for _, seed := range []string{"startpos moves a1", "fen x.o/.x./... o", "fen 3/3/3 w moves P@a1 b2", "fen", "startpos moves a1 a1",
+		"fen xxx/ooo/... x", "startpos moves z9", "fen 1P1/3/3[PPPPpppp] b - - 0 1 moves a1"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, args string) {
+		if strings.ContainsAny(args, "\r\n") {
+			return
+		}
+		base := "position startpos moves b2 a1\n"
+		want := runString(t, base+"d\n")
+		got := runString(t, base+"position "+args+"\nd\n")
+		if strings.HasPrefix(got, "info string error: ") {
+			got = got[strings.IndexByte(got, '\n')+1:]
+			require.Equal(t, want, got, "a failed position command changed the position")
+		}
+	})
+}

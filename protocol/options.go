@@ -1,0 +1,135 @@
+// This file holds the options the UGI and UCI dialects offer.
+
+package protocol
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"qi/engines"
+)
+
+// option is one setoption name with its type and what setting it does.
+type option struct {
+	name     string
+	kind     string // spin, combo, check
+	def      string
+	min, max int
+	vars     []string
+	uciOnly  bool
+	apply    func(u *ugi, value string) error
+}
+
+// String writes the option line of the ugi/uci reply.
+func (o option) String() string {
+	s := fmt.Sprintf("option name %s type %s default %s", o.name, o.kind, o.def)
+	switch o.kind {
+	case "spin":
+		s += fmt.Sprintf(" min %d max %d", o.min, o.max)
+	case "combo":
+		for _, v := range o.vars {
+			s += " var " + v
+		}
+	}
+	return s
+}
+
+// check validates a value and returns it in canonical form.
+func (o option) check(v string) (string, error) {
+	switch o.kind {
+	case "spin":
+		n, err := strconv.Atoi(v)
+		if err != nil || n < o.min || n > o.max {
+			return "", fmt.Errorf("%q is not a whole number from %d to %d", v, o.min, o.max)
+		}
+		return strconv.Itoa(n), nil
+	case "check":
+		switch strings.ToLower(v) {
+		case "true", "false":
+			return strings.ToLower(v), nil
+		}
+		return "", fmt.Errorf("%q is neither true nor false", v)
+	case "combo":
+		for _, c := range o.vars {
+			if strings.EqualFold(c, v) {
+				return c, nil
+			}
+		}
+		return "", fmt.Errorf("%q is not one of %s", v, strings.Join(o.vars, ", "))
+	}
+	return v, nil
+}
+
+// maxHashMB bounds the Hash option.
+const maxHashMB = 16384
+
+// maxBoardSize bounds the BoardSize option (gomoku goes to 22).
+const maxBoardSize = 22
+
+func (u *ugi) optionTable() []option {
+	reg := u.cfg.Registry
+	var rules []string
+	for _, s := range reg.Specs() {
+		for _, r := range s.Rules {
+			if !slices.Contains(rules, r) {
+				rules = append(rules, r)
+			}
+		}
+	}
+	opts := []option{
+		{name: "Game", kind: "combo", def: u.gameName, vars: reg.Names(), apply: func(u *ugi, v string) error {
+			return u.setGame(v, u.opts)
+		}},
+		{name: "UCI_Variant", kind: "combo", def: u.gameName, vars: reg.VariantNames(), uciOnly: true, apply: func(u *ugi, v string) error {
+			name, cfg, _ := reg.Variant(v, u.opts)
+			return u.setGame(name, cfg)
+		}},
+		{name: "Level", kind: "spin", def: strconv.Itoa(engines.MaxLevel), min: 1, max: engines.MaxLevel, apply: func(u *ugi, v string) error {
+			u.opts.Level, _ = strconv.Atoi(v)
+			u.searcher = nil
+			return nil
+		}},
+		{name: "Hash", kind: "spin", def: strconv.Itoa(engines.DefaultHashMB), min: 1, max: maxHashMB, apply: func(u *ugi, v string) error {
+			u.opts.HashMB, _ = strconv.Atoi(v)
+			u.searcher = nil
+			return nil
+		}},
+		{name: "BoardSize", kind: "spin", def: "0", min: 0, max: maxBoardSize, apply: func(u *ugi, v string) error {
+			cfg := u.opts
+			cfg.BoardSize, _ = strconv.Atoi(v)
+			return u.setGame(u.gameName, cfg)
+		}},
+		{name: "Baseline", kind: "check", def: "false", apply: func(u *ugi, v string) error {
+			u.opts.Baseline = v == "true"
+			u.searcher = nil
+			return nil
+		}},
+	}
+	if len(rules) > 0 {
+		opts = append(opts, option{name: "Rule", kind: "combo", def: rules[0], vars: rules, apply: func(u *ugi, v string) error {
+			cfg := u.opts
+			cfg.Rule = v
+			return u.setGame(u.gameName, cfg)
+		}})
+	}
+	return opts
+}
+
+// setGame switches to the named game under cfg. The position goes back to the
+// start only when the game or its board changes; if the game cannot be made
+// (an odd othello board, say), nothing changes.
+func (u *ugi) setGame(name string, cfg engines.Config) error {
+	g, err := u.cfg.Registry.New(name, cfg)
+	if err != nil {
+		return err
+	}
+	same := name == u.gameName && cfg.BoardSize == u.opts.BoardSize && cfg.Rule == u.opts.Rule
+	u.gameName, u.opts = name, cfg
+	if !same {
+		u.s.stopAndWait()
+		u.game, u.pos, u.searcher = g, g.Start(), nil
+	}
+	return nil
+}

@@ -1,0 +1,113 @@
+// Package protocol holds the ways qi talks to the programs that drive it: UGI
+// and UCI (for cutegames, cutechess and people), and the dialects of the games
+// that have their own, picked from the first command read.
+package protocol
+
+import (
+	"context"
+	"errors"
+	"io"
+	"strings"
+
+	"qi/engines"
+)
+
+// Config says who qi is and what it plays.
+type Config struct {
+	Registry *engines.Registry
+	// Name, Version and Author identify the engine to clients.
+	Name, Version, Author string
+	// DefaultGame is the game played until the client picks one.
+	DefaultGame string
+	// Dialect forces a dialect instead of detecting it from the first
+	// command: Gomocup managers only ever speak Gomocup to pbrain-* files.
+	Dialect Dialect
+	// Log receives diagnostics (stderr); nil discards them.
+	Log io.Writer
+}
+
+// Dialect is a protocol qi speaks.
+type Dialect int
+
+// The dialects, Detect's answers.
+const (
+	Unknown Dialect = iota
+	UGI
+	UCI
+	Gomocup
+	NBoard
+)
+
+// String names the dialect.
+func (d Dialect) String() string {
+	return [...]string{"unknown", "ugi", "uci", "gomocup", "nboard"}[d]
+}
+
+// Detect names the dialect that a first command belongs to, Unknown for a
+// blank line or a command that belongs to none (people typing "help").
+func Detect(line string) Dialect {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return Unknown
+	}
+	switch w := strings.ToUpper(f[0]); w {
+	case "UGI":
+		return UGI
+	case "UCI":
+		return UCI
+	case "NBOARD":
+		return NBoard
+	case "START", "RECTSTART", "RESTART", "BEGIN", "BOARD", "INFO", "ABOUT", "TURN", "END",
+		"TAKEBACK", "SWAP2BOARD", "YXBOARD", "YXSHOWFORBID", "YXHASHCLEAR":
+		return Gomocup
+	}
+	return Unknown
+}
+
+// Run speaks to a client on in and out until it says quit, in closes, or ctx
+// ends. The first command picks the dialect unless cfg forces one.
+func Run(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
+	if cfg.Registry == nil {
+		return errors.New("protocol: no registry of games")
+	}
+	s := newServer(ctx, in, out, cfg.Log)
+	defer close(s.closed)
+	var first string
+	for d := cfg.Dialect; d == Unknown; {
+		select {
+		case line, ok := <-s.lines:
+			if !ok {
+				return nil
+			}
+			if strings.TrimSpace(line) == "" {
+				continue
+			}
+			first, d = line, Detect(line)
+			if d == Unknown {
+				d = UGI
+			}
+			cfg.Dialect = d
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	d, err := newDialect(s, cfg)
+	if err != nil {
+		return err
+	}
+	if first != "" && !d.handle(first) {
+		d.finish()
+		return s.err
+	}
+	return s.loop(d)
+}
+
+func newDialect(s *server, cfg Config) (dialect, error) {
+	switch cfg.Dialect {
+	case UCI:
+		return newUGI(s, cfg, true)
+	case Gomocup, NBoard:
+		return nil, errors.New("protocol: the " + cfg.Dialect.String() + " dialect is not built yet")
+	}
+	return newUGI(s, cfg, false)
+}
