@@ -1,10 +1,10 @@
 module qi
 
-go 1.26.8
-
-require github.com/stretchr/testify v1.12.1
+go 1.26
 
 require (
-	github.com/google/shlex v0.0.0-20191202100458-e7afc7fbc510 // indirect
-	go.yaml.in/yaml/v3 v3.0.5 // indirect
+	github.com/google/shlex v0.0.0-20191202100458-e7afc7fbc510
+	github.com/stretchr/testify v1.12.1
 )
+
+require go.yaml.in/yaml/v3 v3.0.5 // indirect

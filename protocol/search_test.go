@@ -17,7 +17,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-var regexpNodes = regexp.MustCompile(`nodes \d+`)
+var (
+	regexpNodes = regexp.MustCompile(`nodes \d+`)
+	infoLines   = regexp.MustCompile(`(?m)^info .*\n`)
+)
 
 func TestDuringSearch(t *testing.T) {
 	const slow = "setoption name Game value slow\n"
@@ -35,12 +38,12 @@ func TestDuringSearch(t *testing.T) {
 				"info depth 1 seldepth 1 score cp 0 nodes * nps * time * pv a1", "bestmove a1")},
 		{"position mid-search", slow + lines("go infinite", "position startpos moves b2", "query p1turn", "stop", "query p1turn"),
 			lines("response false", "info depth 1 seldepth 1 score cp 0 nodes * nps * time * pv a1", "bestmove a1", "response false")},
-		{"movetime", slow + lines("go movetime 50"),
-			lines("info depth 1 seldepth 1 score cp 0 nodes * nps * time * pv a1", "bestmove a1")},
-		{"clock", slow + lines("go p1time 500 p2time 500 p1inc 0 p2inc 0"),
-			lines("info depth 1 seldepth 1 score cp 0 nodes * nps * time * pv a1", "bestmove a1")},
-		{"uci clock", slow + lines("go wtime 500 btime 500 movestogo 5"),
-			lines("info depth 1 seldepth 1 score cp 0 nodes * nps * time * pv a1", "bestmove a1")},
+		// Timed searches end by themselves; whether their last report or the
+		// watchdog comes first depends on the machine's load, so only the
+		// bestmove is compared.
+		{"movetime", slow + lines("go movetime 50"), lines("bestmove a1")},
+		{"clock", slow + lines("go p1time 500 p2time 500 p1inc 0 p2inc 0"), lines("bestmove a1")},
+		{"uci clock", slow + lines("go wtime 500 btime 500 movestogo 5"), lines("bestmove a1")},
 		{"nodes", slow + lines("go nodes 5000"),
 			lines("info depth 1 seldepth 1 score cp 0 nodes * nps * time * pv a1", "bestmove a1")},
 		{"stuck search answered at its deadline", "setoption name Game value stuck\n" + lines("go movetime 40", "isready"),
@@ -52,6 +55,9 @@ func TestDuringSearch(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			out := transcript(t, tt.in)
 			out = regexpNodes.ReplaceAllString(out, "nodes *")
+			if !strings.Contains(tt.out, "info") {
+				out = infoLines.ReplaceAllString(out, "")
+			}
 			assert.Equal(t, tt.out, out)
 		})
 	}

@@ -220,10 +220,14 @@ func judge(i engines.Info) string {
 		return ""
 	}
 	n := (i.Score.MatePlies() + 1) / 2
-	if i.Score > 0 {
-		return fmt.Sprintf(" and will win in at most %d more moves", n)
+	moves := "moves"
+	if n == 1 {
+		moves = "move"
 	}
-	return fmt.Sprintf(" (it sees a forced loss in %d moves)", n)
+	if i.Score > 0 {
+		return fmt.Sprintf(" and will win within %d %s", n, moves)
+	}
+	return fmt.Sprintf(" (it sees a forced loss within %d %s)", n, moves)
 }
 
 // humanTurn reads commands until the person has moved, undone or quit.

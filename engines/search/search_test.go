@@ -1,0 +1,142 @@
+// Tests of the time manager, the transposition table, the stop flag and the
+// iterative deepening driver.
+
+package search
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"qi/engines"
+)
+
+func TestBudget(t *testing.T) {
+	ms := time.Millisecond
+	clock := func(p1, p2, inc time.Duration) engines.Limits {
+		return engines.Limits{HasClock: true, Time: [2]time.Duration{p1, p2}, Inc: [2]time.Duration{inc, inc}}
+	}
+	tests := []struct {
+		name       string
+		lim        engines.Limits
+		side       engines.Side
+		movesLeft  int
+		soft, hard time.Duration
+	}{
+		{"no limit", engines.Limits{}, engines.P1, 0, 0, 0},
+		{"infinite", engines.Limits{Infinite: true, HasClock: true, Time: [2]time.Duration{time.Second, time.Second}}, engines.P1, 0, 0, 0},
+		{"movetime", engines.Limits{MoveTime: 1000 * ms}, engines.P1, 0, 970 * ms, 970 * ms},
+		{"tiny movetime", engines.Limits{MoveTime: 20 * ms}, engines.P1, 0, 2 * ms, 2 * ms},
+		{"clock", clock(30030*ms, 1, 0), engines.P1, 0, 1000 * ms, 4000 * ms},
+		{"other side's clock", clock(1, 30030*ms, 0), engines.P2, 10, 3000 * ms, 10000 * ms},
+		{"increment", clock(3030*ms, 3030*ms, 1000*ms), engines.P1, 30, 100*ms + 750*ms, 1000*ms + 750*ms},
+		{"moves to go", engines.Limits{HasClock: true, Time: [2]time.Duration{10030 * ms}, MovesToGo: 2}, engines.P1, 0, 3333333333, 3333333333},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			soft, hard := Budget(tt.lim, tt.side, tt.movesLeft)
+			assert.Equal(t, tt.soft, soft, "soft")
+			assert.Equal(t, tt.hard, hard, "hard")
+		})
+	}
+	// Whatever the clock says, the budget stays within it.
+	for _, left := range []time.Duration{0, ms, 10 * ms, 100 * ms, time.Second, time.Hour} {
+		for _, inc := range []time.Duration{0, 10 * ms, time.Second} {
+			soft, hard := Budget(clock(left, left, inc), engines.P1, 0)
+			assert.Positive(t, hard)
+			assert.LessOrEqual(t, soft, hard)
+			if left > 0 {
+				assert.LessOrEqual(t, hard, left, "left %v inc %v", left, inc)
+			}
+		}
+	}
+}
+
+func TestTT(t *testing.T) {
+	tt := NewTT(1)
+	assert.Len(t, tt.slots, 1<<16, "1 MiB of 16-byte slots")
+	_, ok := tt.Probe(12345)
+	assert.False(t, ok)
+	e := Entry{Move: 481, Score: -engines.Mate + 7, Depth: 12, Bound: Lower}
+	tt.Store(12345, e)
+	got, ok := tt.Probe(12345)
+	require.True(t, ok)
+	assert.Equal(t, e, got)
+	tt.Store(12345, Entry{Move: engines.NoMove, Score: 5, Depth: 1, Bound: Upper})
+	got, _ = tt.Probe(12345)
+	assert.Equal(t, Entry{Move: engines.NoMove, Score: 5, Depth: 1, Bound: Upper}, got)
+	// A shallow entry of another key in the same bucket does not push out a
+	// deep one: it goes to the second slot.
+	tt.Store(1, Entry{Move: 3, Score: 9, Depth: 20, Bound: Exact})
+	tt.Store(1+uint64(len(tt.slots)), Entry{Move: 4, Score: 8, Depth: 2, Bound: Exact})
+	a, okA := tt.Probe(1)
+	b, okB := tt.Probe(1 + uint64(len(tt.slots)))
+	require.True(t, okA)
+	require.True(t, okB)
+	assert.Equal(t, engines.Move(3), a.Move)
+	assert.Equal(t, engines.Move(4), b.Move)
+	tt.Clear()
+	_, ok = tt.Probe(1)
+	assert.False(t, ok)
+}
+
+func TestMateScoresInTT(t *testing.T) {
+	for _, s := range []engines.Score{0, 500, -500, engines.MateIn(9), engines.MatedIn(4)} {
+		for _, ply := range []int{0, 3, 20} {
+			assert.Equal(t, s, FromTT(ToTT(s, ply), ply))
+		}
+	}
+	// A mate in 5 from a node 3 plies deep is a mate in 2 from that node.
+	assert.Equal(t, engines.MateIn(2), ToTT(engines.MateIn(5), 3))
+}
+
+func TestStop(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	s := WatchContext(ctx)
+	assert.False(t, s.Stopped())
+	cancel()
+	require.Eventually(t, s.Stopped, 10*time.Second, time.Millisecond)
+	s.Release()
+	s2 := WatchContext(ctx)
+	assert.True(t, s2.Stopped(), "a done context stops at once")
+	s3 := WatchContext(context.Background())
+	s3.Set()
+	assert.True(t, s3.Stopped())
+	s3.Release()
+}
+
+func TestDeepen(t *testing.T) {
+	stop := WatchContext(context.Background())
+	var depths []int
+	iter := func(d int) (engines.Info, bool) {
+		depths = append(depths, d)
+		return engines.Info{Depth: d, Nodes: int64(10 * d), PV: []engines.Move{engines.Move(d)}, Exact: d == 4}, true
+	}
+	var reports []int
+	info := Deepen(time.Now(), engines.Limits{}, 10, stop, iter, func(i engines.Info) { reports = append(reports, i.Depth) })
+	assert.Equal(t, []int{1, 2, 3, 4}, depths, "an exact result ends the deepening")
+	assert.Equal(t, []int{1, 2, 3, 4}, reports)
+	assert.Equal(t, 4, info.Depth)
+
+	depths = nil
+	Deepen(time.Now(), engines.Limits{Depth: 2}, 10, stop, iter, nil)
+	assert.Equal(t, []int{1, 2}, depths, "the depth limit")
+
+	// An unfinished iteration does not replace a finished one, but counts
+	// its nodes.
+	partial := func(d int) (engines.Info, bool) {
+		return engines.Info{Depth: d, Nodes: int64(100 * d), PV: []engines.Move{engines.Move(d)}}, d < 3
+	}
+	info = Deepen(time.Now(), engines.Limits{}, 10, stop, partial, nil)
+	assert.Equal(t, 2, info.Depth)
+	assert.Equal(t, engines.Move(2), info.Best())
+	assert.Equal(t, int64(300), info.Nodes)
+
+	// With nothing finished, the unfinished iteration's move is better than none.
+	none := func(d int) (engines.Info, bool) { return engines.Info{Depth: d, PV: []engines.Move{7}}, false }
+	info = Deepen(time.Now(), engines.Limits{}, 10, stop, none, nil)
+	assert.Equal(t, engines.Move(7), info.Best())
+}

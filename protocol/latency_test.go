@@ -1,0 +1,80 @@
+// Benchmarks of the protocol's latencies while a search keeps a core busy:
+// isready to readyok, and stop to bestmove.
+
+package protocol
+
+import (
+	"context"
+	"io"
+	"strings"
+	"testing"
+	"time"
+)
+
+// session is a running qi for benchmarks: send writes a line, await reads
+// output up to a line with the prefix.
+type session struct {
+	in  *io.PipeWriter
+	out *lineWriter
+	tb  testing.TB
+}
+
+func startSession(tb testing.TB, cfg Config) *session {
+	inR, inW := io.Pipe()
+	s := &session{in: inW, out: &lineWriter{lines: make(chan string, 1<<16)}, tb: tb}
+	go func() { _ = Run(context.Background(), inR, s.out, cfg) }()
+	tb.Cleanup(func() { inW.Close() })
+	return s
+}
+
+func (s *session) send(line string) {
+	if _, err := io.WriteString(s.in, line+"\n"); err != nil {
+		s.tb.Fatal(err)
+	}
+}
+
+func (s *session) await(prefix string) {
+	for {
+		select {
+		case l := <-s.out.lines:
+			if strings.HasPrefix(l, prefix) {
+				return
+			}
+		case <-time.After(time.Minute):
+			s.tb.Fatalf("no %q", prefix)
+		}
+	}
+}
+
+// BenchmarkIsReadyMidSearch measures isready to readyok during a search.
+func BenchmarkIsReadyMidSearch(b *testing.B) {
+	s := startSession(b, testConfig(b))
+	s.send("setoption name Game value slow")
+	s.send("go infinite")
+	s.send("isready")
+	s.await("readyok")
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s.send("isready")
+		s.await("readyok")
+	}
+	b.StopTimer()
+	s.send("stop")
+	s.await("bestmove")
+}
+
+// BenchmarkStopToBestmove measures stop to bestmove for a search that has
+// been running for a while.
+func BenchmarkStopToBestmove(b *testing.B) {
+	s := startSession(b, testConfig(b))
+	s.send("setoption name Game value slow")
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		s.send("go infinite")
+		s.send("isready")
+		s.await("readyok")
+		b.StartTimer()
+		s.send("stop")
+		s.await("bestmove")
+	}
+}
