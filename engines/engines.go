@@ -296,6 +296,11 @@ type Bencher interface {
 	Bench(ctx context.Context, w io.Writer, quick bool) error
 }
 
+// BenchLine writes one search measurement in the form all benchmarks share.
+func BenchLine(w io.Writer, what string, info Info) {
+	fmt.Fprintf(w, "%-36s depth %3d  nodes %12d  time %9.3f s  nps %11d\n", what, info.Depth, info.Nodes, info.Time.Seconds(), info.NPS())
+}
+
 // ErrIllegal is wrapped by errors about moves the rules forbid.
 var ErrIllegal = errors.New("illegal move")
 
