@@ -43,6 +43,7 @@ type process struct {
 	exited  chan struct{} // closed when the process has been waited for
 	waitErr error
 	done    chan struct{} // closed by kill: the readers stop
+	errDone chan struct{} // closed when the standard error is read to its end
 
 	mu      sync.Mutex
 	killed  bool
@@ -92,7 +93,7 @@ func startProcess(spec Spec) (*process, error) {
 	}
 	p := &process{
 		name: spec.Name, cmd: cmd, stdin: inW, lines: make(chan string, 1024), log: spec.Log,
-		exited: make(chan struct{}), done: make(chan struct{}),
+		exited: make(chan struct{}), done: make(chan struct{}), errDone: make(chan struct{}),
 	}
 	go p.readLines(outR)
 	go p.readStderr(errR)
@@ -128,6 +129,7 @@ func (p *process) readLines(r io.ReadCloser) {
 // readStderr keeps the last lines of the engine's standard error and logs
 // them all.
 func (p *process) readStderr(r io.ReadCloser) {
+	defer close(p.errDone)
 	defer r.Close()
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), maxLine)
@@ -196,6 +198,12 @@ func (p *process) exitFault() *Fault {
 		// The output closed but the process lives on: it is stuck.
 		p.kill()
 		<-p.exited
+	}
+	// The last words on stderr say most about a death: let them arrive
+	// (a process it left behind may hold the pipe open, hence the bound).
+	select {
+	case <-p.errDone:
+	case <-time.After(exitGrace / 4):
 	}
 	p.mu.Lock()
 	killed, tail := p.killed, append([]string(nil), p.errTail...)

@@ -195,6 +195,9 @@ func parseMovetext(g *PGNGame, s string) error {
 			comment := s[i+1 : i+j]
 			switch {
 			case len(g.Moves) == 0:
+				// Only a game that ended before its first move has
+				// a comment here: why it ended.
+				g.Final = comment
 			case g.Comments[len(g.Moves)-1] == "":
 				g.Comments[len(g.Moves)-1] = comment
 			default:

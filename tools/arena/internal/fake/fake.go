@@ -409,8 +409,9 @@ func (e *engine) nboardGo() (exit, bool) {
 }
 
 // Env returns the environment a spec needs to run this package's engines
-// from the test binary.
-func Env() []string { return []string{EnvVar + "=1"} }
+// from the test binary (whose race detector, when on, would otherwise sleep
+// a second at every exit).
+func Env() []string { return []string{EnvVar + "=1", "GORACE=atexit_sleep_ms=0"} }
 
 // Binary returns the test binary, which runs the engines.
 func Binary() string { return os.Args[0] }
