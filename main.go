@@ -16,6 +16,7 @@ import (
 	"qi/engines/catalog"
 	"qi/protocol"
 	"qi/protocol/terminal"
+	"qi/tools/arena"
 	"qi/tools/perft"
 )
 
@@ -49,6 +50,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			err = terminal.Run(ctx, rest, stdin, stdout, reg)
 		case "perft":
 			err = perft.Run(rest, stdout, stderr, reg)
+		case "arena":
+			err = arena.Run(rest, stdout, stderr, reg)
 		case "version", "--version", "-version":
 			fmt.Fprintf(stdout, "qi %s\n", version)
 		case "help", "-h", "-help", "--help":
@@ -72,6 +75,7 @@ func usage(w io.Writer) {
 	fmt.Fprint(w, `usage: qi                       speak UGI, UCI, Gomocup or NBoard on stdin/stdout
        qi play [game] [flags]   play a game against qi in the terminal
        qi perft [flags]         count move sequences (qi perft -h)
+       qi arena [options]       play engines against each other (qi arena -help)
        qi version
 `)
 }
