@@ -252,6 +252,10 @@ func (m *match) loadOpenings(ctx context.Context) error {
 		m.openings = []opening.Opening{{}}
 		m.openDesc = "the start position"
 	}
+	if len(m.openings) < need {
+		fmt.Fprintf(m.stderr, "warning: %d distinct openings for %d games of each pairing: openings repeat, engines that always play the same move repeat their games, and the Elo margin then claims too much\n",
+			len(m.openings), m.conf.Games*m.conf.Rounds)
+	}
 	return nil
 }
 

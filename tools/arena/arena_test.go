@@ -23,6 +23,7 @@ import (
 	"qi/engines"
 	"qi/engines/catalog"
 	"qi/protocol"
+	"qi/tools/arena/grid"
 	"qi/tools/arena/internal/fake"
 	"qi/tools/arena/record"
 )
@@ -127,11 +128,12 @@ func TestQiAgainstQi(t *testing.T) {
 		{"niujiao", protocol.UGI, "depth=14", false},
 		{"niujiao", protocol.UCI, "tc=5+0.05", false},
 		{"niujiao", protocol.UCI, "depth=14", true},
-		{"gomoku", protocol.Gomocup, "tc=5+0.1", false},
-		{"gomoku", protocol.UGI, "tc=5+0.1", false},
-		{"renju", protocol.Gomocup, "tc=5+0.1", false},
-		{"othello", protocol.NBoard, "depth=3", false},
-		{"othello", protocol.UGI, "tc=5+0.1", false},
+		// Shallow searches keep the games of the big boards quick.
+		{"gomoku", protocol.Gomocup, "depth=2", false},
+		{"gomoku", protocol.UGI, "depth=2", false},
+		{"renju", protocol.Gomocup, "depth=2", false},
+		{"othello", protocol.NBoard, "depth=2", false},
+		{"othello", protocol.UCI, "depth=2", false},
 	}
 	for _, tt := range tests {
 		name := fmt.Sprintf("%s/%s/%s", tt.game, tt.dialect, tt.each)
@@ -148,14 +150,26 @@ func TestQiAgainstQi(t *testing.T) {
 			}
 			dir := t.TempDir()
 			pgn := filepath.Join(dir, "games.pgn")
+			// The games of the grid and othello go to their fields'
+			// records too.
+			records := ""
+			sgf, ggf := filepath.Join(dir, "games.sgf"), filepath.Join(dir, "games.ggf")
+			if g, err := reg.New(game, engines.Config{}); err == nil {
+				if _, err := grid.Of(g); err == nil {
+					records += " -sgfout " + sgf
+				}
+				if _, err := grid.GGFBoard(g.Start()); err == nil {
+					records += " -ggfout " + ggf
+				}
+			}
 			a, b := "", ""
 			games, openings := 4, ""
 			if tt.weak {
 				a, games, openings = "option.Level=1", 12, "-openings gen=2 depth=1 margin=1000 -seed 5"
 			}
-			out, err := arena(t, fmt.Sprintf("-game %s %s %s -each %s -games %d %s -pgnout %s -maxmoves 0",
+			out, err := arena(t, fmt.Sprintf("-game %s %s %s -each %s -games %d %s -pgnout %s -maxmoves 0%s",
 				tt.game, engine("a", tt.dialect.String(), a, "qi"), engine("b", tt.dialect.String(), b, "qi"),
-				tt.each, games, openings, pgn))
+				tt.each, games, openings, pgn, records))
 			require.NoError(t, err, out)
 			assert.Contains(t, out, fmt.Sprintf("Finished match: %d games", games))
 			assert.Contains(t, out, "endings: normal")
@@ -168,6 +182,22 @@ func TestQiAgainstQi(t *testing.T) {
 				assert.Equal(t, games, d, "perfect players draw:\n%s", out)
 			}
 			assert.Len(t, readPGN(t, pgn, game), games)
+			if strings.Contains(records, "sgf") {
+				f, err := os.Open(sgf)
+				require.NoError(t, err)
+				defer f.Close()
+				sgfs, err := record.ReadSGF(f)
+				require.NoError(t, err)
+				assert.Len(t, sgfs, games)
+			}
+			if strings.Contains(records, "ggf") {
+				f, err := os.Open(ggf)
+				require.NoError(t, err)
+				defer f.Close()
+				ggfs, err := record.ReadGGF(f)
+				require.NoError(t, err)
+				assert.Len(t, ggfs, games)
+			}
 		})
 	}
 }

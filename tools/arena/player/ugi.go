@@ -177,7 +177,8 @@ func (u *ugi) Move(ctx context.Context, t *Turn) (Reply, error) {
 		b.WriteString(" moves")
 		for _, m := range t.Moves {
 			b.WriteByte(' ')
-			if u.drops() {
+			// A pass is UCI's null move, 0000, not a drop.
+			if u.drops() && m != "0000" {
 				b.WriteString("P@")
 			}
 			b.WriteString(m)
