@@ -131,7 +131,12 @@ func (t *tally) add(o outcome) bool {
 		}
 	}
 	if iv := t.m.conf.RatingInterval; iv > 0 && t.played%iv == 0 && t.played < t.total && !t.decided {
-		t.report(out)
+		if len(t.m.engines) > 2 {
+			// A tournament's interim results are its table.
+			t.table(out)
+		} else {
+			t.report(out)
+		}
 		if t.lines {
 			t.progressLine()
 		}
@@ -224,8 +229,12 @@ func (t *tally) table(out io.Writer) {
 	for rank, i := range idx {
 		r := t.byEngine[i]
 		elo, margin := r.Elo()
+		e, mg := number(elo), number(margin)
+		if r.N() == 0 {
+			e, mg = "-", "-"
+		}
 		fmt.Fprintf(out, "%4d %-*s %8s %7s %6d %6.1f%% %5.1f%%\n", rank+1, width, t.m.engines[i].Name,
-			number(elo), number(margin), r.N(), 100*r.Score(), 100*r.DrawRatio())
+			e, mg, r.N(), 100*r.Score(), 100*r.DrawRatio())
 	}
 }
 
