@@ -106,9 +106,8 @@ func newMatch(ctx context.Context, c *Config, reg *engines.Registry, stdout, std
 	if geo, err := grid.Of(g); err == nil {
 		m.geo = &geo
 	}
-	if m.gomocupRule, err = player.GomocupRule(cfg.Rule); err != nil {
-		m.gomocupRule = 0
-	}
+	// A rule without a Gomocup number (no gomoku rule) records as 0.
+	m.gomocupRule, _ = player.GomocupRule(cfg.Rule)
 	m.maxPlies = c.MaxPlies
 	if m.maxPlies < 0 {
 		m.maxPlies = defaultMaxPlies(gameName, cfg)
@@ -209,9 +208,6 @@ func defaultMaxPlies(game string, cfg engines.Config) int {
 	}
 	return 0
 }
-
-// scoreOf converts a margin from the command line.
-func scoreOf(n int) engines.Score { return engines.Score(n) }
 
 // loadOpenings reads or generates the openings.
 func (m *match) loadOpenings(ctx context.Context) error {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/google/shlex"
 
+	"qi/engines"
 	"qi/tools/arena/opening"
 	"qi/tools/arena/player"
 	"qi/tools/arena/stats"
@@ -317,7 +318,7 @@ func (c *Config) setOpenings(words []string) error {
 			}
 			var n int
 			n, err = atoiMin(v, 0)
-			gen.Margin = scoreOf(n)
+			gen.Margin = engines.Score(n)
 		default:
 			err = fmt.Errorf("unknown key %q", k)
 		}

@@ -146,12 +146,12 @@ func ReadGGF(r io.Reader) ([]GGFGame, error) {
 		if start < 0 {
 			break
 		}
-		end := strings.Index(s[start:], ";)")
+		end := strings.Index(s[start+2:], ";)")
 		if end < 0 {
 			return nil, fmt.Errorf("ggf: a game is not closed with ;)")
 		}
-		body := s[start+2 : start+end]
-		s = s[start+end+2:]
+		body := s[start+2 : start+2+end]
+		s = s[start+2+end+2:]
 		g := GGFGame{Tags: map[string]string{}}
 		for i := 0; i < len(body); {
 			c := body[i]
