@@ -17,6 +17,7 @@ import (
 	"qi/protocol"
 	"qi/protocol/terminal"
 	"qi/tools/bench"
+	"qi/tools/arena"
 	"qi/tools/perft"
 )
 
@@ -52,6 +53,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			err = perft.Run(rest, stdout, stderr, reg)
 		case "bench":
 			err = bench.Run(ctx, rest, stdout, stderr, reg)
+		case "arena":
+			err = arena.Run(rest, stdout, stderr, reg)
 		case "version", "--version", "-version":
 			fmt.Fprintf(stdout, "qi %s\n", version)
 		case "help", "-h", "-help", "--help":
@@ -76,6 +79,7 @@ func usage(w io.Writer) {
        qi play [game] [flags]   play a game against qi in the terminal
        qi perft [flags]         count move sequences (qi perft -h)
        qi bench [flags]         measure the engines' speed (qi bench -h)
+       qi arena [options]       play engines against each other (qi arena -help)
        qi version
 `)
 }

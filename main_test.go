@@ -45,6 +45,9 @@ func TestSubcommands(t *testing.T) {
 	assert.Equal(t, 0, run([]string{"qi", "perft", "-depth", "2"}, strings.NewReader(""), &out, &errs))
 	assert.Contains(t, out.String(), "perft  2              72")
 	assert.Equal(t, 1, run([]string{"qi", "perft", "-game", "chess"}, strings.NewReader(""), &out, &errs))
+	out.Reset()
+	assert.Equal(t, 0, run([]string{"qi", "arena", "-help"}, strings.NewReader(""), &out, &errs))
+	assert.Contains(t, out.String(), "usage: qi arena")
 }
 
 func TestProtocolProcess(t *testing.T) {

@@ -1,0 +1,445 @@
+// Package arena is the `qi arena` tool: a match runner that referees games
+// between engines speaking UGI, UCI, Gomocup or NBoard, with qi's own rules
+// for every game in its registry. It checks every move, keeps the clocks,
+// forfeits an engine that plays an illegal move, answers garbage, dies or
+// stops answering (a watchdog kills it), and reports wins, draws and losses,
+// the Elo difference with its error margin, the likelihood of superiority
+// and an SPRT that can end the match early; games go to PGN, SGF or GGF
+// records. Two engines play a match; more play a round robin or a gauntlet
+// with a result table.
+package arena
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/signal"
+	"strings"
+	"sync"
+	"time"
+
+	"qi/engines"
+	"qi/tools/arena/grid"
+	"qi/tools/arena/opening"
+	"qi/tools/arena/player"
+	"qi/tools/arena/record"
+	"qi/tools/arena/stats"
+)
+
+// Run runs `qi arena` with args, writing results to stdout and progress and
+// diagnostics to stderr.
+func Run(args []string, stdout, stderr io.Writer, reg *engines.Registry) error {
+	cfg, err := parseArgs(args)
+	if errors.Is(err, errHelp) {
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("arena: %w", err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	m, err := newMatch(ctx, cfg, reg, stdout, stderr)
+	if err != nil {
+		return fmt.Errorf("arena: %w", err)
+	}
+	defer m.close()
+	return m.run(ctx)
+}
+
+// match is a match being played.
+type match struct {
+	conf     *Config
+	reg      *engines.Registry
+	game     engines.Game
+	gameName string
+	variant  string
+	cfg      engines.Config
+	geo      *grid.Geometry
+	engines  []Engine
+	maxPlies int
+	openings []opening.Opening
+	openDesc string
+	seed     uint64
+	event    string
+	site     string
+
+	stdout, stderr io.Writer
+	pgn, sgf, ggf  *os.File
+	gomocupRule    int
+	logMu          sync.Mutex
+	logFile        *os.File
+	began          time.Time
+}
+
+// newMatch checks a configuration and sets the match up: the game, the
+// engines, the openings and the record files.
+func newMatch(ctx context.Context, c *Config, reg *engines.Registry, stdout, stderr io.Writer) (*match, error) {
+	m := &match{conf: c, reg: reg, stdout: stdout, stderr: stderr, event: c.Event, began: time.Now()}
+	if m.event == "" {
+		m.event = "qi arena"
+	}
+	m.site, _ = os.Hostname()
+	name := c.Game
+	if name == "" {
+		name = "tictactoe"
+	}
+	gameName, cfg, ok := reg.Variant(name, engines.Config{})
+	if !ok {
+		return nil, fmt.Errorf("unknown game %q (known: %s)", name, strings.Join(reg.VariantNames(), ", "))
+	}
+	if c.Size != 0 {
+		cfg.BoardSize = c.Size
+	}
+	if c.Rule != "" {
+		cfg.Rule = c.Rule
+	}
+	g, err := reg.New(gameName, cfg)
+	if err != nil {
+		return nil, err
+	}
+	m.game, m.gameName, m.cfg = g, gameName, cfg
+	m.variant = variantName(reg, gameName, name, cfg)
+	if geo, err := grid.Of(g); err == nil {
+		m.geo = &geo
+	}
+	// A rule without a Gomocup number (no gomoku rule) records as 0.
+	m.gomocupRule, _ = player.GomocupRule(cfg.Rule)
+	m.maxPlies = c.MaxPlies
+	if m.maxPlies < 0 {
+		m.maxPlies = defaultMaxPlies(gameName, cfg)
+	}
+
+	if len(c.Engines) < 2 {
+		return nil, errors.New("a match needs two engines or more (-engine ... -engine ...)")
+	}
+	m.engines = append([]Engine(nil), c.Engines...)
+	names(m.engines)
+	self, _ := os.Executable()
+	for i := range m.engines {
+		e := &m.engines[i]
+		if e.Cmd == "" {
+			e.Cmd = self
+		}
+		if !e.TC.Limited() {
+			return nil, fmt.Errorf("engine %s has no time control: give it tc=, st=, depth= or nodes= (or -each)", e.Name)
+		}
+		switch {
+		case e.Proto == player.Gomocup && m.geo == nil:
+			return nil, fmt.Errorf("engine %s speaks Gomocup, which needs a game played on squares; %s is not", e.Name, gameName)
+		case e.Proto == player.NBoard:
+			if _, err := grid.GGFBoard(g.Start()); err != nil {
+				return nil, fmt.Errorf("engine %s speaks NBoard, which needs a game with a GGF board; %s has none", e.Name, gameName)
+			}
+		}
+	}
+	if c.SPRT != nil && len(m.engines) != 2 {
+		return nil, errors.New("-sprt needs exactly two engines")
+	}
+	if c.SGF != "" && m.geo == nil {
+		return nil, fmt.Errorf("-sgfout needs a game played on squares; %s is not", gameName)
+	}
+	if c.GGF != "" {
+		if _, err := grid.GGFBoard(g.Start()); err != nil {
+			return nil, fmt.Errorf("-ggfout needs a game with a GGF board; %s has none", gameName)
+		}
+	}
+
+	m.seed = c.Seed
+	if !c.HasSeed {
+		m.seed = uint64(time.Now().UnixNano()) % 1_000_000_000
+	}
+	if err := m.loadOpenings(ctx); err != nil {
+		return nil, err
+	}
+	for _, f := range []struct {
+		path string
+		file **os.File
+	}{{c.PGN, &m.pgn}, {c.SGF, &m.sgf}, {c.GGF, &m.ggf}, {c.Log, &m.logFile}} {
+		if f.path == "" {
+			continue
+		}
+		file, err := os.OpenFile(f.path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			m.close()
+			return nil, err
+		}
+		*f.file = file
+	}
+	return m, nil
+}
+
+// close closes the record files.
+func (m *match) close() {
+	for _, f := range []*os.File{m.pgn, m.sgf, m.ggf, m.logFile} {
+		if f != nil {
+			f.Close()
+		}
+	}
+}
+
+// variantName is the game's name for UCI's UCI_Variant: the name asked for
+// when it is a variant, else the variant whose settings match, else the
+// game's name.
+func variantName(reg *engines.Registry, game, asked string, cfg engines.Config) string {
+	spec, _ := reg.Lookup(game)
+	for _, v := range spec.Variants {
+		if strings.EqualFold(v.Name, asked) {
+			return v.Name
+		}
+	}
+	for _, v := range spec.Variants {
+		if v.Rule == cfg.Rule && v.BoardSize == cfg.BoardSize {
+			return v.Name
+		}
+	}
+	return spec.Name
+}
+
+// defaultMaxPlies is a game's own move limit: Gomocup's renju games are a
+// draw after 200 moves; other games end by their rules (a full gomoku board
+// is a draw).
+func defaultMaxPlies(game string, cfg engines.Config) int {
+	if game == "gomoku" && strings.EqualFold(cfg.Rule, "renju") {
+		return 200
+	}
+	return 0
+}
+
+// loadOpenings reads or generates the openings.
+func (m *match) loadOpenings(ctx context.Context) error {
+	o := m.conf.Openings
+	perPairing := m.conf.Games
+	if m.conf.Repeat {
+		perPairing = (m.conf.Games + 1) / 2
+	}
+	need := perPairing * m.conf.Rounds
+	switch {
+	case o.Generate != nil:
+		gen := *o.Generate
+		gen.Seed = m.seed
+		gen.Config = m.cfg
+		ops, err := gen.Generate(ctx, m.game, need)
+		if err != nil {
+			return fmt.Errorf("-openings: %w", err)
+		}
+		m.openings = ops
+		m.openDesc = fmt.Sprintf("%d generated (%d plies, depth %d, margin %d)", len(ops), gen.Plies, gen.Depth, gen.Margin)
+	case o.File != "":
+		ops, err := opening.ReadFile(o.File, m.game, o.Format)
+		if err != nil {
+			return fmt.Errorf("-openings: %w", err)
+		}
+		if o.Random {
+			rng := rand.New(rand.NewPCG(m.seed, 0x73687566666c65))
+			rng.Shuffle(len(ops), func(i, j int) { ops[i], ops[j] = ops[j], ops[i] })
+		}
+		start := (o.Start - 1) % len(ops)
+		m.openings = append(ops[start:], ops[:start]...)
+		order := "in order"
+		if o.Random {
+			order = "shuffled"
+		}
+		m.openDesc = fmt.Sprintf("%d from %s, %s", len(ops), o.File, order)
+	default:
+		m.openings = []opening.Opening{{}}
+		m.openDesc = "the start position"
+	}
+	if len(m.openings) < need {
+		fmt.Fprintf(m.stderr, "warning: %d distinct openings for %d games of each pairing: openings repeat, engines that always play the same move repeat their games, and the Elo margin then claims too much\n",
+			len(m.openings), m.conf.Games*m.conf.Rounds)
+	}
+	return nil
+}
+
+// traffic returns the logger of an engine's conversation, nil without -log.
+func (m *match) traffic(worker int, name string) func(byte, string) {
+	if m.logFile == nil {
+		return nil
+	}
+	return func(dir byte, line string) {
+		m.logMu.Lock()
+		defer m.logMu.Unlock()
+		fmt.Fprintf(m.logFile, "%10.3f %d %s %c %s\n", time.Since(m.began).Seconds(), worker, name, dir, line)
+	}
+}
+
+// pairings lists the pairs of engines that play: every pair, or the first
+// engine against each other one.
+func (m *match) pairings() [][2]int {
+	var ps [][2]int
+	for a := range m.engines {
+		for b := a + 1; b < len(m.engines); b++ {
+			if m.conf.Gauntlet && a != 0 {
+				continue
+			}
+			ps = append(ps, [2]int{a, b})
+		}
+	}
+	return ps
+}
+
+// schedule lists the games: round by round, pairing by pairing, each
+// opening twice with colours swapped when repeating. Every pairing gets the
+// same openings.
+func (m *match) schedule() []job {
+	var jobs []job
+	pairs := 0
+	perPairing := m.conf.Games
+	if m.conf.Repeat {
+		perPairing = (m.conf.Games + 1) / 2
+	}
+	for r := 0; r < m.conf.Rounds; r++ {
+		for pi, p := range m.pairings() {
+			for k := 0; k < m.conf.Games; k++ {
+				oi := r*perPairing + k
+				if m.conf.Repeat {
+					oi = r*perPairing + k/2
+				}
+				j := job{number: len(jobs) + 1, round: r + 1, pairing: pi, engines: p,
+					opening: m.openings[oi%len(m.openings)], pair: -1}
+				if k%2 == 1 {
+					j.engines = [2]int{p[1], p[0]}
+				}
+				if m.conf.Repeat && (k%2 == 1 || k+1 < m.conf.Games) {
+					j.pair = pairs + k/2
+				}
+				jobs = append(jobs, j)
+			}
+			pairs += perPairing
+		}
+	}
+	return jobs
+}
+
+// run plays the match.
+func (m *match) run(ctx context.Context) error {
+	jobs := m.schedule()
+	t := newTally(m, len(jobs))
+	fmt.Fprintf(m.stdout, "%s: %s, %d games (%s), concurrency %d, openings: %s, seed %d\n",
+		m.event, m.variant, len(jobs), m.format(), m.conf.Concurrency, m.openDesc, m.seed)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	queue := make(chan job)
+	done := make(chan outcome)
+	var wg sync.WaitGroup
+	for w := 1; w <= min(m.conf.Concurrency, len(jobs)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			m.worker(ctx, w, queue, done)
+		}()
+	}
+	go func() {
+		defer close(queue)
+		for _, j := range jobs {
+			select {
+			case queue <- j:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(done)
+	}()
+	var writeErr error
+	for o := range done {
+		if o.aborted {
+			continue
+		}
+		if err := m.write(o); err != nil && writeErr == nil {
+			writeErr = err
+			cancel()
+		}
+		if t.add(o) {
+			cancel()
+		}
+	}
+	t.finish(ctx.Err() != nil && !t.decided)
+	return writeErr
+}
+
+// format describes the tournament.
+func (m *match) format() string {
+	switch {
+	case len(m.engines) == 2:
+		return "2 engines"
+	case m.conf.Gauntlet:
+		return fmt.Sprintf("%d engines, gauntlet", len(m.engines))
+	}
+	return fmt.Sprintf("%d engines, round robin", len(m.engines))
+}
+
+// worker plays games from the queue with engines of its own, kept between
+// games unless they broke or restart is asked.
+func (m *match) worker(ctx context.Context, id int, queue <-chan job, done chan<- outcome) {
+	players := map[int]player.Player{}
+	defer func() {
+		for _, p := range players {
+			p.Quit()
+		}
+	}()
+	for j := range queue {
+		// An engine this game does not need goes, so that a worker runs
+		// two engines at most.
+		for idx, p := range players {
+			if idx != j.engines[0] && idx != j.engines[1] {
+				p.Quit()
+				delete(players, idx)
+			}
+		}
+		o := m.play(ctx, j, players, id)
+		for _, idx := range j.engines {
+			if p := players[idx]; p != nil && (m.engines[idx].Restart || !p.Alive() || o.aborted) {
+				p.Kill()
+				delete(players, idx)
+			}
+		}
+		select {
+		case done <- o:
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// write adds a game to the record files.
+func (m *match) write(o outcome) error {
+	if m.pgn != nil {
+		if err := record.WritePGN(m.pgn, o.rec); err != nil {
+			return err
+		}
+	}
+	if m.sgf != nil {
+		if err := record.WriteSGF(m.sgf, o.rec, *m.geo, m.gomocupRule); err != nil {
+			return err
+		}
+	}
+	if m.ggf != nil {
+		start, err := grid.GGFBoard(o.start)
+		if err != nil {
+			return err
+		}
+		final, err := grid.GGFBoard(o.final)
+		if err != nil {
+			return err
+		}
+		if err := record.WriteGGF(m.ggf, o.rec, start, final); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sprtCounts returns the counts the SPRT reads.
+func (m *match) sprtCounts(wdl stats.WDL, penta stats.Penta) []float64 {
+	if m.conf.Penta {
+		return penta.Counts()
+	}
+	return wdl.Trinomial()
+}

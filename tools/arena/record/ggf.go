@@ -1,0 +1,186 @@
+// This file holds the GGF writer and reader for othello records, as GGS
+// writes them and NBoard reads them: the board and side to move in BO, the
+// moves as B[F5//0.12] (move, evaluation, seconds), passes as PA, and the
+// result in discs from black's view, with the flags :t (time out) and :r
+// (resigned, here any other forfeit) of the GGF definition.
+
+package record
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"qi/engines"
+)
+
+// GGFMove writes a move of the game's notation as GGF and NBoard do: upper
+// case, and PA for the pass that qi writes 0000.
+func GGFMove(text string) string {
+	if text == "0000" || strings.EqualFold(text, "pass") {
+		return "PA"
+	}
+	return strings.ToUpper(text)
+}
+
+// WriteGGF writes g as GGF. start is the BO[] board the game started from
+// (before its opening moves), final the board it ended on (see grid.GGFBoard),
+// from which a game that ended by the rules takes its disc count.
+func WriteGGF(w io.Writer, g Game, start, final string) error {
+	bw := bufio.NewWriter(w)
+	text := func(s string) string { return clean(s, "[]") }
+	gm := "Othello"
+	if g.Game != "" && g.Game != "othello" {
+		gm = g.Game
+	}
+	size := strings.Fields(start)
+	if len(size) == 0 {
+		return fmt.Errorf("ggf: no start board")
+	}
+	fmt.Fprintf(bw, "(;GM[%s]PC[%s]", text(gm), text(g.Site))
+	if !g.Date.IsZero() {
+		fmt.Fprintf(bw, "DT[%s]", g.Date.UTC().Format("2006.01.02_15:04:05.UTC"))
+	}
+	fmt.Fprintf(bw, "PB[%s]PW[%s]", text(g.Players[0]), text(g.Players[1]))
+	res, err := ggfResult(g, final)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(bw, "RE[%s]", res)
+	if g.TimeControl != "" {
+		fmt.Fprintf(bw, "TI[%s]", text(g.TimeControl))
+	}
+	fmt.Fprintf(bw, "TY[%s]BO[%s]", size[0], start)
+	side := g.StartSide
+	for _, m := range g.Moves {
+		bw.WriteByte('\n')
+		tag := [2]string{"B", "W"}[side]
+		if m.Book {
+			fmt.Fprintf(bw, "%s[%s]", tag, GGFMove(m.Text))
+		} else {
+			fmt.Fprintf(bw, "%s[%s/%s/%.2f]", tag, GGFMove(m.Text), ggfEval(m.Score), m.Time.Seconds())
+		}
+		side = side.Other()
+	}
+	if g.Reason != "" {
+		fmt.Fprintf(bw, "\nC[%s]", text(g.Reason))
+	}
+	bw.WriteString(";)\n")
+	return bw.Flush()
+}
+
+// ggfEval writes a record score as a GGF evaluation: a number, empty for a
+// forced result or none.
+func ggfEval(score string) string {
+	if score == "" || strings.Contains(score, "M") {
+		return ""
+	}
+	return score
+}
+
+// ggfResult writes the result from black's (the first player's) view: the
+// disc difference with empty squares going to the winner for a game ended by
+// the rules, the whole board with :t or :r for a forfeit.
+func ggfResult(g Game, final string) (string, error) {
+	f := strings.Fields(final)
+	if len(f) < 3 {
+		return "", fmt.Errorf("ggf: bad final board %q", final)
+	}
+	n, err := strconv.Atoi(f[0])
+	if err != nil {
+		return "", fmt.Errorf("ggf: bad final board %q", final)
+	}
+	switch g.Result {
+	case engines.None:
+		return "?", nil
+	case engines.Draw:
+		if g.Termination != "normal" {
+			return "0.00:s", nil
+		}
+		return "0.00", nil
+	}
+	sign := 1
+	if g.Result == engines.P2Win {
+		sign = -1
+	}
+	switch g.Termination {
+	case "normal":
+	case "time forfeit":
+		return fmt.Sprintf("%+d.00:t", sign*n*n), nil
+	default:
+		return fmt.Sprintf("%+d.00:r", sign*n*n), nil
+	}
+	cells := strings.Join(f[1:len(f)-1], "")
+	black, white := strings.Count(cells, "*")+strings.Count(cells, "X"), strings.Count(cells, "O")
+	empty := len(cells) - black - white
+	diff := black - white
+	switch {
+	case diff > 0:
+		diff += empty
+	case diff < 0:
+		diff -= empty
+	}
+	return fmt.Sprintf("%+d.00", diff), nil
+}
+
+// GGFGame is a game read from GGF: its tags (the first value of each) and
+// its moves with their evaluations and times as written.
+type GGFGame struct {
+	Tags  map[string]string
+	Moves []string
+}
+
+// ReadGGF reads the games of a GGF text, one "(;...;)" after another.
+func ReadGGF(r io.Reader) ([]GGFGame, error) {
+	br := bufio.NewReader(r)
+	data, err := io.ReadAll(br)
+	if err != nil {
+		return nil, err
+	}
+	s := string(data)
+	var games []GGFGame
+	for {
+		start := strings.Index(s, "(;")
+		if start < 0 {
+			break
+		}
+		end := strings.Index(s[start+2:], ";)")
+		if end < 0 {
+			return nil, fmt.Errorf("ggf: a game is not closed with ;)")
+		}
+		body := s[start+2 : start+2+end]
+		s = s[start+2+end+2:]
+		g := GGFGame{Tags: map[string]string{}}
+		for i := 0; i < len(body); {
+			c := body[i]
+			if c == ' ' || c == '\n' || c == '\r' || c == '\t' {
+				i++
+				continue
+			}
+			j := i
+			for j < len(body) && body[j] >= 'A' && body[j] <= 'Z' {
+				j++
+			}
+			if j == i || j >= len(body) || body[j] != '[' {
+				return nil, fmt.Errorf("ggf: want TAG[value] at %q", body[i:min(len(body), i+20)])
+			}
+			k := strings.IndexByte(body[j:], ']')
+			if k < 0 {
+				return nil, fmt.Errorf("ggf: %s[ is not closed", body[i:j])
+			}
+			tag, val := body[i:j], body[j+1:j+k]
+			i = j + k + 1
+			if tag == "B" || tag == "W" {
+				g.Moves = append(g.Moves, tag+":"+val)
+				continue
+			}
+			if _, ok := g.Tags[tag]; !ok {
+				g.Tags[tag] = val
+			}
+		}
+		games = append(games, g)
+	}
+	return games, nil
+}

@@ -1,0 +1,195 @@
+// This file holds the SGF writer and reader, in the form c-gomoku-cli writes
+// gomoku games: GM[4], Gomocup's rule number in RU, the result as B+1, W+1
+// or 0, the reason in TE, coordinates as two letters from the top-left
+// corner, "opening move" comments on the opening and the thinking time on
+// the engines' moves.
+
+package record
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"qi/tools/arena/grid"
+)
+
+// sgfMovesPerLine is how many engine moves c-gomoku-cli writes a line.
+const sgfMovesPerLine = 8
+
+// WriteSGF writes g as SGF on the board geo, with Gomocup's rule number. A
+// game that starts from a position text gets its stones as AB/AW setup.
+func WriteSGF(w io.Writer, g Game, geo grid.Geometry, rule int) error {
+	bw := bufio.NewWriter(w)
+	text := func(s string) string {
+		return strings.ReplaceAll(strings.ReplaceAll(clean(s, ""), `\`, `\\`), "]", `\]`)
+	}
+	coord := func(x, y int) string { return string([]byte{byte('a' + x), byte('a' + y)}) }
+	bw.WriteString("(;FF[4]GM[4]")
+	fmt.Fprintf(bw, "GN[%d]EV[%s x %s]", g.Number, text(g.Players[0]), text(g.Players[1]))
+	if !g.Date.IsZero() {
+		fmt.Fprintf(bw, "DT[%s]", g.Date.Format("2006.01.02 15:04:05"))
+	}
+	if g.Round != "" {
+		fmt.Fprintf(bw, "RO[%s]", text(g.Round))
+	}
+	fmt.Fprintf(bw, "RU[%d]", rule)
+	if geo.W == geo.H {
+		fmt.Fprintf(bw, "SZ[%d]", geo.W)
+	} else {
+		fmt.Fprintf(bw, "SZ[%d:%d]", geo.W, geo.H)
+	}
+	fmt.Fprintf(bw, "PB[%s]PW[%s]", text(g.Players[0]), text(g.Players[1]))
+	fmt.Fprintf(bw, "RE[%s]TE[%s]", [...]string{"?", "B+1", "W+1", "0"}[g.Result], text(g.Reason))
+	if g.StartText != "" {
+		b, err := grid.Parse(g.StartText)
+		if err != nil {
+			return fmt.Errorf("sgf: the start position: %w", err)
+		}
+		for _, c := range []grid.Cell{grid.First, grid.Second} {
+			first := true
+			for y := range b.H {
+				for x := range b.W {
+					if b.At(x, y) != c {
+						continue
+					}
+					if first {
+						bw.WriteString([...]string{"", "AB", "AW"}[c])
+						first = false
+					}
+					fmt.Fprintf(bw, "[%s]", coord(x, y))
+				}
+			}
+		}
+		fmt.Fprintf(bw, "PL[%s]", [2]string{"B", "W"}[g.StartSide])
+	}
+	bw.WriteByte('\n')
+	side := g.StartSide
+	perLine := 0
+	for i, m := range g.Moves {
+		x, y, err := geo.XY(m.Text)
+		if err != nil {
+			return fmt.Errorf("sgf: move %d: %w", i+1, err)
+		}
+		if !m.Book && i > 0 && g.Moves[i-1].Book {
+			bw.WriteByte('\n')
+		}
+		if perLine >= sgfMovesPerLine {
+			bw.WriteByte('\n')
+			perLine = 0
+		}
+		fmt.Fprintf(bw, ";%s[%s]", [2]string{"B", "W"}[side], coord(x, y))
+		if m.Book {
+			bw.WriteString("C[opening move]")
+		} else {
+			fmt.Fprintf(bw, "C[%dms]", m.Time.Milliseconds())
+			perLine++
+		}
+		side = side.Other()
+	}
+	bw.WriteString(")\n\n")
+	return bw.Flush()
+}
+
+// SGFNode is one node of an SGF game: its properties and their values.
+type SGFNode map[string][]string
+
+// ReadSGF reads the main line of every game of an SGF text.
+func ReadSGF(r io.Reader) ([][]SGFNode, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	s := string(data)
+	var games [][]SGFNode
+	var nodes []SGFNode
+	depth := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		switch {
+		case c == '(':
+			depth++
+			if depth == 1 {
+				nodes = nil
+			}
+			i++
+		case c == ')':
+			if depth == 0 {
+				return nil, fmt.Errorf("sgf: unbalanced ')'")
+			}
+			depth--
+			if depth == 0 {
+				games = append(games, nodes)
+			}
+			i++
+		case c == ';':
+			nodes = append(nodes, SGFNode{})
+			i++
+		case c >= 'A' && c <= 'Z':
+			j := i
+			for j < len(s) && s[j] >= 'A' && s[j] <= 'Z' {
+				j++
+			}
+			id := s[i:j]
+			if len(nodes) == 0 {
+				return nil, fmt.Errorf("sgf: property %s outside a node", id)
+			}
+			i = j
+			for {
+				for i < len(s) && strings.ContainsRune(" \n\r\t", rune(s[i])) {
+					i++
+				}
+				if i >= len(s) || s[i] != '[' {
+					break
+				}
+				var v strings.Builder
+				i++
+				for ; i < len(s) && s[i] != ']'; i++ {
+					if s[i] == '\\' && i+1 < len(s) {
+						i++
+					}
+					v.WriteByte(s[i])
+				}
+				if i >= len(s) {
+					return nil, fmt.Errorf("sgf: %s[ is not closed", id)
+				}
+				i++
+				nodes[len(nodes)-1][id] = append(nodes[len(nodes)-1][id], v.String())
+			}
+		case strings.ContainsRune(" \n\r\t", rune(c)):
+			i++
+		default:
+			return nil, fmt.Errorf("sgf: unexpected %q", c)
+		}
+	}
+	if depth != 0 {
+		return nil, fmt.Errorf("sgf: unbalanced '('")
+	}
+	return games, nil
+}
+
+// SGFPoint reads a two-letter SGF point.
+func SGFPoint(s string) (x, y int, err error) {
+	if len(s) != 2 || s[0] < 'a' || s[0] > 'z' || s[1] < 'a' || s[1] > 'z' {
+		return 0, 0, fmt.Errorf("bad SGF point %q", s)
+	}
+	return int(s[0] - 'a'), int(s[1] - 'a'), nil
+}
+
+// SGFSize reads the value of SZ: n or w:h.
+func SGFSize(s string) (w, h int, err error) {
+	a, b, rect := strings.Cut(s, ":")
+	w, err = strconv.Atoi(a)
+	if err != nil {
+		return 0, 0, fmt.Errorf("bad SGF size %q", s)
+	}
+	h = w
+	if rect {
+		if h, err = strconv.Atoi(b); err != nil {
+			return 0, 0, fmt.Errorf("bad SGF size %q", s)
+		}
+	}
+	return w, h, nil
+}
