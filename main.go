@@ -16,8 +16,8 @@ import (
 	"qi/engines/catalog"
 	"qi/protocol"
 	"qi/protocol/terminal"
-	"qi/tools/bench"
 	"qi/tools/arena"
+	"qi/tools/bench"
 	"qi/tools/perft"
 )
 
