@@ -316,7 +316,8 @@ func (u *ugi) moveText(pos engines.Position, m engines.Move) string {
 		return "0000"
 	}
 	t := pos.MoveText(m)
-	if u.uci && u.game.Drops() {
+	// A pass (othello's 0000) is no drop.
+	if u.uci && u.game.Drops() && t != "0000" {
 		return "P@" + t
 	}
 	return t
