@@ -39,16 +39,14 @@ type searcher8 struct {
 	feat     [maxPly + 1]feats8
 }
 
-// newSearcher8 returns a searcher with tables of hashMB mebibytes in all;
-// with trained set, it evaluates with the embedded weights.
-func newSearcher8(hashMB int, trained bool) *searcher8 {
+// newSearcher8 returns a searcher with tables of hashMB mebibytes in all,
+// evaluating with w (nil: the untrained evaluation).
+func newSearcher8(hashMB int, w *pattern.Weights) *searcher8 {
 	s := &searcher8{tab: getTables8()}
 	s.tt = newTT8(max(hashMB*3/4, 1))
 	s.ett = newTT8(max(hashMB/4, 1))
-	if trained {
-		if w := pattern.Load(8); w != nil {
-			s.ev = newEval8(w)
-		}
+	if w != nil {
+		s.ev = newEval8(w)
 	}
 	return s
 }
@@ -121,7 +119,7 @@ func (s *searcher8) pvs(p, o uint64, black bool, alpha, beta, depth, ply int, pa
 	}
 	moves := Moves8(p, o)
 	if moves == 0 {
-		if passed {
+		if passed || Moves8(o, p) == 0 {
 			return 100 * finalDiscs(p, o)
 		}
 		s.feat[ply+1] = s.feat[ply]

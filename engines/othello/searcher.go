@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"qi/engines"
+	"qi/engines/othello/pattern"
 	"qi/engines/search"
 )
 
@@ -33,11 +34,12 @@ var levelPlan = [engines.MaxLevel + 1]struct {
 // Searcher is othello's searcher. Its tables are allocated at the first
 // search.
 type Searcher struct {
-	n     int
-	level int
-	hash  int
-	s8    *searcher8
-	sn    *searcherN
+	n       int
+	level   int
+	hash    int
+	weights *pattern.Weights // nil: the embedded ones
+	s8      *searcher8
+	sn      *searcherN
 }
 
 // NewSearcher implements engines.Game. Config.Baseline gives the plain
@@ -73,9 +75,16 @@ func (s *Searcher) Clear() {
 	}
 }
 
-// trained says whether the level plays with the trained evaluation.
-func (s *Searcher) trained() bool {
-	return s.level == engines.MaxLevel || levelPlan[s.level].trained
+// evalWeights returns the weights the level plays with, nil for the
+// untrained evaluation.
+func (s *Searcher) evalWeights() *pattern.Weights {
+	if s.level < engines.MaxLevel && !levelPlan[s.level].trained {
+		return nil
+	}
+	if s.weights != nil {
+		return s.weights
+	}
+	return pattern.Load(s.n)
 }
 
 // Search implements engines.Searcher.
@@ -104,7 +113,7 @@ func (s *Searcher) Search(ctx context.Context, pos engines.Position, lim engines
 	pl := s.plan(ctx, start, p, lim)
 	if p.n == 8 {
 		if s.s8 == nil {
-			s.s8 = newSearcher8(s.hash, s.trained())
+			s.s8 = newSearcher8(s.hash, s.evalWeights())
 		}
 		s.s8.stop = stop
 		me, opp, _ := p.Bitboards()
@@ -112,7 +121,7 @@ func (s *Searcher) Search(ctx context.Context, pos engines.Position, lim engines
 		return info
 	}
 	if s.sn == nil {
-		s.sn = newSearcherN(p.n, s.hash, s.trained())
+		s.sn = newSearcherN(p.n, s.hash, s.evalWeights())
 	}
 	s.sn.stop = stop
 	depth := pl.depth

@@ -30,9 +30,14 @@ type searcherN struct {
 	pv      [][]int
 }
 
-func newSearcherN(n, hashMB int, trained bool) *searcherN {
+// newSearcherN returns a searcher of n x n boards evaluating with w (nil:
+// the untrained evaluation).
+func newSearcherN(n, hashMB int, w *pattern.Weights) *searcherN {
 	s := &searcherN{g: mailboxFor(n), tt: search.NewTT(hashMB), flips: make([]int, 0, 1024)}
-	s.ev = newEvalN(s.g, trained)
+	s.ev = newEvalN(s.g, false)
+	if w != nil {
+		s.ev.use(w)
+	}
 	return s
 }
 
@@ -95,7 +100,7 @@ func (s *searcherN) pvsN(b *boardN, alpha, beta, depth, ply int, passed bool, fl
 	if len(moves) == 0 {
 		b.pass()
 		defer b.pass()
-		if passed {
+		if passed || !b.hasMove() {
 			return -finalN(b)
 		}
 		v := -s.pvsN(b, -beta, -alpha, depth, ply+1, true, fl)
@@ -279,13 +284,18 @@ func newEvalN(g *mailbox, trained bool) *evalN {
 			e.sqVal[r*n+c] = v
 		}
 	}
-	if !trained {
-		return e
+	if trained {
+		if w := pattern.Load(n); w != nil {
+			e.use(w)
+		}
 	}
-	w := pattern.Load(n)
-	if w == nil {
-		return e
-	}
+	return e
+}
+
+// use makes the evaluation use the trained weights w of its size.
+func (e *evalN) use(w *pattern.Weights) {
+	g := e.g
+	e.insts, e.mids = nil, nil
 	e.w = w
 	e.stages = w.Set.StageOf
 	for pi := range w.Set.Patterns {
@@ -299,7 +309,6 @@ func newEvalN(g *mailbox, trained bool) *evalN {
 			e.mids = append(e.mids, w.Offsets[pi]+p.Mid())
 		}
 	}
-	return e
 }
 
 // squareValue is a square's untrained worth, for move ordering.

@@ -20,7 +20,7 @@ func (s *searcher8) pvsEnd(p, o uint64, alpha, beta, empties int, passed bool, p
 	}
 	moves := Moves8(p, o)
 	if moves == 0 {
-		if passed {
+		if passed || Moves8(o, p) == 0 {
 			return finalDiscs(p, o)
 		}
 		v := -s.pvsEnd(o, p, -beta, -alpha, empties, true, ply+1)
