@@ -43,6 +43,9 @@ func New(n int) (*Game, error) {
 // Size returns the side of the board.
 func (g *Game) Size() int { return g.n }
 
+// SideName names the sides: black moves first.
+func (g *Game) SideName(s engines.Side) string { return [2]string{"Black", "White"}[s] }
+
 // Name implements engines.Game.
 func (g *Game) Name() string { return "othello" }
 
