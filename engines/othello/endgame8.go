@@ -50,10 +50,10 @@ var squareClasses = [5]uint64{sqCorners, sqEdgeA, sqMiddle, sqC, sqX}
 const (
 	// shallowEnd: below it, no table and no sorting, only parity and
 	// square classes.
-	shallowEnd = 7
-	// sortEnd: from it, moves are sorted by fastest first.
-	// ttEnd: from it, the solver uses the table.
-	ttEnd = 8
+	shallowEnd = 6
+	// evalOrderFrom: from it, moves are sorted by shallow searches with
+	// the evaluation rather than by mobility alone.
+	evalOrderFrom = 15
 )
 
 // noScore is below every disc score.
@@ -291,7 +291,7 @@ type endMove struct {
 // nwsEnd searches with the window (alpha, alpha+1) and returns a fail-soft
 // score: above alpha the position is worth at least that, at or below alpha
 // at most that.
-func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool) int {
+func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool, ply int) int {
 	if empties <= shallowEnd {
 		return s.nwsShallow(p, o, alpha, empties, passed)
 	}
@@ -319,15 +319,18 @@ func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool) int {
 		if passed {
 			return finalDiscs(p, o)
 		}
-		return -s.nwsEnd(o, p, -alpha-1, empties, true)
+		return -s.nwsEnd(o, p, -alpha-1, empties, true, ply+1)
 	}
 	var list [32]endMove
 	n := s.orderEnd(p, o, moves, ttMove, empties, list[:0])
+	if empties >= evalOrderFrom && s.ev != nil {
+		s.orderBySearch(list[:n], ttMove, empties, ply)
+	}
 	best, bestMove := noScore, -1
 	for i := range n {
 		pickBest(list[i:n])
 		mv := &list[i]
-		v := -s.nwsEnd(mv.p, mv.o, -alpha-1, empties-1, false)
+		v := -s.nwsEnd(mv.p, mv.o, -alpha-1, empties-1, false, ply+1)
 		if v > best {
 			best, bestMove = v, mv.sq
 			if v > alpha {

@@ -34,6 +34,10 @@ type searcher8 struct {
 	nodeCap int64
 	// selDepth is the deepest ply reached.
 	selDepth int
+	// selective turns on ProbCut: a shallow search that clears a bound by
+	// confidence standard deviations of the error of its depth cuts the node.
+	selective  bool
+	confidence float64
 	pv       [maxPly + 1][maxPly + 1]int8
 	pvLen    [maxPly + 1]int
 	feat     [maxPly + 1]feats8
@@ -71,13 +75,13 @@ func (s *searcher8) evaluate(p, o uint64, black bool, ply int) int {
 	return min(max(v, -evalLimit), evalLimit)
 }
 
-// evalSearch searches (p, o) depth plies with the full window, from
+// evalSearchCenti searches (p, o) depth plies with the full window, from
 // scratch, using the lines from ply on; for ordering the solver's moves.
-func (s *searcher8) evalSearch(p, o uint64, depth, ply int) int {
+func (s *searcher8) evalSearchCenti(p, o uint64, depth, ply int) int {
 	if s.ev != nil {
 		s.ev.setup(&s.feat[ply], p, o)
 	}
-	return s.pvs(p, o, true, -scoreInf, scoreInf, depth, ply, false) / 100
+	return s.pvs(p, o, true, -scoreInf, scoreInf, depth, ply, false)
 }
 
 // midMove is a move of the midgame's move list.
@@ -98,23 +102,29 @@ func (s *searcher8) pvs(p, o uint64, black bool, alpha, beta, depth, ply int, pa
 	if depth >= empties || ply >= maxPly-2 {
 		return s.exact(p, o, alpha, beta, empties, ply)
 	}
+	s.nodes++
 	if depth <= 0 {
 		return s.evaluate(p, o, black, ply)
 	}
-	s.nodes++
 	if s.nodes&0xff == 0 && s.poll() || s.stopped {
 		return alpha
 	}
 	ttMove := -1
+	sel := s.sel()
 	if e := s.tt.probe(p, o); e != nil {
 		ttMove = int(e.move) - 1
-		if int(e.depth) >= depth && !pvNode {
+		if int(e.depth) >= depth && int(e.sel) <= sel && !pvNode {
 			if int(e.lower) >= beta {
 				return int(e.lower)
 			}
 			if int(e.upper) <= alpha {
 				return int(e.upper)
 			}
+		}
+	}
+	if s.selective && !pvNode && depth >= 3 && depth < maxProbcutDepth {
+		if v, ok := s.probcut(p, o, black, alpha, beta, depth, empties, ply); ok {
+			return v
 		}
 	}
 	moves := Moves8(p, o)
@@ -164,8 +174,60 @@ func (s *searcher8) pvs(p, o uint64, black bool, alpha, beta, depth, ply int, pa
 			}
 		}
 	}
-	s.tt.store(p, o, depth, 0, alpha, beta, best, bestMove)
+	s.tt.store(p, o, depth, sel, alpha, beta, best, bestMove)
 	return best
+}
+
+// sel is the selectivity the table records for the search: 0 exact, 1
+// with ProbCut.
+func (s *searcher8) sel() int {
+	if s.selective {
+		return 1
+	}
+	return 0
+}
+
+// maxProbcutDepth bounds the depths at which ProbCut is tried.
+const maxProbcutDepth = 32
+
+// probcutDepth[d] is the depth of the shallow search that predicts a
+// search of depth d: about half of it, of the same parity (evaluations
+// after the side to move's and after the opponent's move differ).
+var probcutDepth = func() (t [maxProbcutDepth]int) {
+	for d := range t {
+		t[d] = 2*(d/4) + d%2
+	}
+	return t
+}()
+
+// probcut tries to cut the node by a shallow search: when it clears beta
+// (or alpha) by enough, the deep search would too.
+func (s *searcher8) probcut(p, o uint64, black bool, alpha, beta, depth, empties, ply int) (int, bool) {
+	d2 := probcutDepth[depth]
+	margin := int(s.confidence * probcutSigma(depth, d2, empties))
+	if bound := beta + margin; bound < scoreMax {
+		var v int
+		if d2 == 0 {
+			v = s.evaluate(p, o, black, ply)
+		} else {
+			v = s.pvs(p, o, black, bound-1, bound, d2, ply, false)
+		}
+		if v >= bound {
+			return beta, true
+		}
+	}
+	if bound := alpha - margin; bound > -scoreMax {
+		var v int
+		if d2 == 0 {
+			v = s.evaluate(p, o, black, ply)
+		} else {
+			v = s.pvs(p, o, black, bound, bound+1, d2, ply, false)
+		}
+		if v <= bound {
+			return alpha, true
+		}
+	}
+	return 0, false
 }
 
 // child sets the pattern indices at ply+1 to those after the move.
@@ -182,7 +244,7 @@ func (s *searcher8) exact(p, o uint64, alpha, beta, empties, ply int) int {
 	a, b := floorDiv(alpha, 100), -floorDiv(-beta, 100)
 	var v int
 	if b-a <= 1 {
-		v = s.nwsEnd(p, o, a, empties, false)
+		v = s.nwsEnd(p, o, a, empties, false, ply)
 	} else {
 		v = s.pvsEnd(p, o, a, b, empties, false, ply)
 	}

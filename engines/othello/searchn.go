@@ -75,10 +75,10 @@ func (s *searcherN) pvsN(b *boardN, alpha, beta, depth, ply int, passed bool, fl
 	if empties == 0 {
 		return finalN(b)
 	}
+	s.nodes++
 	if depth <= 0 {
 		return s.ev.score(b)
 	}
-	s.nodes++
 	if s.nodes&0xff == 0 && s.poll() || s.stopped {
 		return alpha
 	}

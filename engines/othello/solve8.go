@@ -33,7 +33,7 @@ func (s *searcher8) pvsEnd(p, o uint64, alpha, beta, empties int, passed bool, p
 	}
 	var list [32]endMove
 	n := s.orderEnd(p, o, moves, ttMove, empties, list[:0])
-	if empties > 12 {
+	if empties > 12 && s.ev != nil {
 		s.orderBySearch(list[:n], ttMove, empties, ply)
 	}
 	best, bestMove := noScore, -1
@@ -45,7 +45,7 @@ func (s *searcher8) pvsEnd(p, o uint64, alpha, beta, empties int, passed bool, p
 		if i == 0 {
 			v = -s.pvsEnd(mv.p, mv.o, -beta, -a, empties-1, false, ply+1)
 		} else {
-			v = -s.nwsEnd(mv.p, mv.o, -a-1, empties-1, false)
+			v = -s.nwsEnd(mv.p, mv.o, -a-1, empties-1, false, ply+1)
 			if v > a && v < beta && !s.stopped {
 				v = -s.pvsEnd(mv.p, mv.o, -beta, -a, empties-1, false, ply+1)
 			}
@@ -88,22 +88,23 @@ func (s *searcher8) setPV(ply, sq int) {
 // orderBySearch gives the moves of a node with many empties values from a
 // shallow midgame search, which orders them far better than mobility.
 func (s *searcher8) orderBySearch(list []endMove, ttMove, empties, ply int) {
-	depth := 2
+	depth := 0
 	switch {
-	case empties > 22:
-		depth = 6
-	case empties > 18:
-		depth = 4
-	case empties > 15:
+	case empties > 24:
 		depth = 3
+	case empties > 21:
+		depth = 2
+	case empties > 18:
+		depth = 1
 	}
 	for i := range list {
 		mv := &list[i]
-		v := -s.evalSearch(mv.p, mv.o, depth-1, ply+1)
-		mv.val = v
 		if mv.sq == ttMove {
 			mv.val = 1 << 20
+			continue
 		}
+		// The mobility value breaks ties between equal evaluations.
+		mv.val = -s.evalSearchCenti(mv.p, mv.o, depth, ply+1)*2 + mv.val
 	}
 }
 

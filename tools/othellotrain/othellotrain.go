@@ -19,6 +19,7 @@ commands:
   label     relabel samples by searching each position
   train     fit weights to samples and write a weight file
   match     play two weight sets against each other from XOT openings
+  probcut   measure the error model of ProbCut
 run a command with -h for its flags`
 
 // Run runs `qi othellotrain` with args.
@@ -32,6 +33,7 @@ func Run(args []string, stdout, stderr io.Writer) error {
 		"label":    runLabel,
 		"train":    runTrain,
 		"match":    runMatch,
+		"probcut":  runProbcut,
 	}
 	cmd, ok := cmds[strings.ToLower(args[0])]
 	if !ok {
