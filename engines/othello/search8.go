@@ -38,9 +38,9 @@ type searcher8 struct {
 	// confidence standard deviations of the error of its depth cuts the node.
 	selective  bool
 	confidence float64
-	pv       [maxPly + 1][maxPly + 1]int8
-	pvLen    [maxPly + 1]int
-	feat     [maxPly + 1]feats8
+	pv         [maxPly + 1][maxPly + 1]int8
+	pvLen      [maxPly + 1]int
+	feat       [maxPly + 1]feats8
 }
 
 // newSearcher8 returns a searcher with tables of hashMB mebibytes in all,
