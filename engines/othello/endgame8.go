@@ -51,6 +51,8 @@ const (
 	// shallowEnd: below it, no table and no sorting, only parity and
 	// square classes.
 	shallowEnd = 6
+	// ttFrom: from it, the solver uses the table.
+	ttFrom = 8
 	// evalOrderFrom: from it, moves are sorted by shallow searches with
 	// the evaluation rather than by mobility alone.
 	evalOrderFrom = 15
@@ -305,14 +307,16 @@ func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool, ply int
 		}
 	}
 	ttMove := -1
-	if e := s.ett.probe(p, o); e != nil {
-		if int(e.lower) > alpha {
-			return int(e.lower)
+	if empties >= ttFrom {
+		if e := s.ett.probe(p, o); e != nil {
+			if int(e.lower) > alpha {
+				return int(e.lower)
+			}
+			if int(e.upper) <= alpha {
+				return int(e.upper)
+			}
+			ttMove = int(e.move) - 1
 		}
-		if int(e.upper) <= alpha {
-			return int(e.upper)
-		}
-		ttMove = int(e.move) - 1
 	}
 	moves := Moves8(p, o)
 	if moves == 0 {
@@ -341,7 +345,9 @@ func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool, ply int
 	if s.stopped {
 		return best
 	}
-	s.ett.store(p, o, empties, 0, alpha, alpha+1, best, bestMove)
+	if empties >= ttFrom {
+		s.ett.store(p, o, empties, 0, alpha, alpha+1, best, bestMove)
+	}
 	return best
 }
 

@@ -14,6 +14,10 @@ func probcutSigma(d, d2, empties int) float64 {
 	return math.Max(v, 100)
 }
 
+// probcutConfidence is how many standard deviations a shallow search must
+// clear a bound by to cut.
+const probcutConfidence = 1.5
+
 // Fitted coefficients (see probcutSigma).
 const (
 	pcA = 200.0

@@ -25,6 +25,8 @@ type rootMove struct {
 type plan8 struct {
 	depth     int
 	solveFrom int
+	// selective turns ProbCut on, for searches on the clock.
+	selective bool
 }
 
 // iterDepths returns the depths of the iterations: midgame depths up to the
@@ -49,6 +51,7 @@ func (pl plan8) iterDepths(empties int) []int {
 func (s *searcher8) run(start time.Time, p, o uint64, pl plan8, lim engines.Limits, report func(engines.Info)) engines.Info {
 	s.stopped, s.nodes, s.selDepth = false, 0, 0
 	s.nodeCap = lim.Nodes
+	s.selective, s.confidence = pl.selective, probcutConfidence
 	s.tt.newSearch()
 	s.ett.newSearch()
 	empties := 64 - bits.OnesCount64(p|o)
@@ -146,17 +149,22 @@ func (s *searcher8) rootSearch(p, o uint64, moves []rootMove, depth, alpha, beta
 			np, no = o^mv.flips, p^mv.flips^1<<mv.sq
 			s.child(0, mv.sq, mv.flips, true)
 		}
+		// A pass uses no depth, as in the tree below.
 		passed := mv.sq == passSq
+		d := depth - 1
+		if passed {
+			d = depth
+		}
 		var v int
 		if i == 0 {
-			v = -s.pvs(np, no, false, -beta, -a, depth-1, 1, passed)
+			v = -s.pvs(np, no, false, -beta, -a, d, 1, passed)
 		} else {
-			v = -s.pvs(np, no, false, -a-1, -a, depth-1, 1, passed)
+			v = -s.pvs(np, no, false, -a-1, -a, d, 1, passed)
 			if v > a && v < beta && !s.stopped {
 				if !passed {
 					s.child(0, mv.sq, mv.flips, true)
 				}
-				v = -s.pvs(np, no, false, -beta, -a, depth-1, 1, passed)
+				v = -s.pvs(np, no, false, -beta, -a, d, 1, passed)
 			}
 		}
 		if s.stopped {

@@ -205,6 +205,14 @@ func TestPassAtRoot(t *testing.T) {
 		info := s.Search(context.Background(), p, engines.Limits{Depth: 4}, nil)
 		assert.Equal(t, []engines.Move{Pass}, info.PV[:1], "level %d", n)
 	}
+	// A solve through a pass at the root is exact.
+	info := game(t, 8).NewSearcher(engines.Config{}).Search(context.Background(), p, engines.Limits{Depth: 64}, nil)
+	assert.True(t, info.Exact)
+	assert.Equal(t, 100*minimax(p.clone()), int(info.Score))
+	q := parse(t, "-XXXXXXX"+"OXXXXXXX"+"XXXXXXXX"+"XXXXXXXX"+"XXXXXXXX"+"XXXXXXXX"+"XXXXXXXX"+"XXXXXXXX X")
+	info = game(t, 8).NewSearcher(engines.Config{}).Search(context.Background(), q, engines.Limits{Depth: 64}, nil)
+	assert.True(t, info.Exact)
+	assert.Equal(t, 100*minimax(q.clone()), int(info.Score))
 }
 
 func TestLimits(t *testing.T) {

@@ -159,6 +159,15 @@ func (s *Searcher) plan(ctx context.Context, start time.Time, p *Position, lim e
 			budget = time.Until(d)
 		}
 		pl.solveFrom = solveReach(p.n, budget)
+		pl.selective = true
+	}
+	if p.n != 8 {
+		// The general board has no solver of its own: searching to the
+		// end is slower, so it starts later.
+		pl.solveFrom = min(pl.solveFrom, 12)
+		if lim.Depth >= empties {
+			pl.solveFrom = empties
+		}
 	}
 	return pl
 }
@@ -173,8 +182,6 @@ func hasDeadline(ctx context.Context) bool {
 // empties, each further empty costing about 2.2 times the one before.
 func solveReach(n int, budget time.Duration) int {
 	if n != 8 {
-		// The general board's search has no solver of its own: it
-		// solves small endings by searching to the end.
 		return 10
 	}
 	e, t := 20, 30*time.Millisecond

@@ -360,32 +360,47 @@ func (e *evalN) score(b *boardN) int {
 }
 
 // scalars returns, for the side to move and for its opponent, the number of
-// moves and of empty squares next to the other side's discs.
+// moves and of empty squares next to the other side's discs, in one pass
+// over the empty squares.
 func (b *boardN) scalars() (me, opp [2]int) {
-	me[0] = b.mobility()
-	b.pass()
-	opp[0] = b.mobility()
-	b.pass()
 	mine, theirs := b.toMove, 3-b.toMove
 	for _, i := range b.g.sq {
 		if b.cell[i] != cellEmpty {
 			continue
 		}
-		nextMine, nextTheirs := false, false
+		var next uint8
 		for _, d := range b.g.dirs {
-			switch b.cell[i+d] {
-			case mine:
-				nextMine = true
-			case theirs:
-				nextTheirs = true
+			next |= 1 << b.cell[i+d]
+		}
+		if next&(1<<theirs) != 0 {
+			me[1]++
+			if b.flanks(i, mine) {
+				me[0]++
 			}
 		}
-		if nextTheirs {
-			me[1]++
-		}
-		if nextMine {
+		if next&(1<<mine) != 0 {
 			opp[1]++
+			if b.flanks(i, theirs) {
+				opp[0]++
+			}
 		}
 	}
 	return me, opp
+}
+
+// flanks reports whether colour c may play at the empty padded index i.
+func (b *boardN) flanks(i int, c uint8) bool {
+	o := 3 - c
+	for _, d := range b.g.dirs {
+		j := i + d
+		if b.cell[j] != o {
+			continue
+		}
+		for j += d; b.cell[j] == o; j += d {
+		}
+		if b.cell[j] == c {
+			return true
+		}
+	}
+	return false
 }
