@@ -5,6 +5,7 @@ package catalog
 import (
 	"qi/engines"
 	"qi/engines/niujiao"
+	"qi/engines/othello"
 	"qi/engines/tictactoe"
 )
 
@@ -13,5 +14,6 @@ func New() *engines.Registry {
 	return engines.NewRegistry(
 		tictactoe.Spec(),
 		niujiao.Spec(),
+		othello.Spec(),
 	)
 }

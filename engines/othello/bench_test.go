@@ -1,0 +1,109 @@
+// Benchmarks: move generation and flips, perft, the midgame search's speed,
+// and FFO endgame solves.
+
+package othello
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"qi/engines"
+)
+
+type flipCase struct {
+	p, o uint64
+	sq   int
+}
+
+func flipCases() []flipCase {
+	rng := rand.New(rand.NewPCG(1, 1))
+	var cs []flipCase
+	for len(cs) < 1024 {
+		p := rng.Uint64() & rng.Uint64()
+		o := rng.Uint64() &^ p
+		m := Moves8(p, o)
+		if m == 0 {
+			continue
+		}
+		for ; m != 0; m &= m - 1 {
+			cs = append(cs, flipCase{p, o, popcount(m&-m - 1)})
+		}
+	}
+	return cs
+}
+
+func BenchmarkFlips8(b *testing.B) {
+	cs := flipCases()
+	var x uint64
+	for i := 0; b.Loop(); i++ {
+		c := cs[i&1023]
+		x += Flips8(c.p, c.o, c.sq)
+	}
+	_ = x
+}
+
+func BenchmarkMoves8(b *testing.B) {
+	cs := flipCases()
+	var x uint64
+	for i := 0; b.Loop(); i++ {
+		c := cs[i&1023]
+		x += Moves8(c.p, c.o)
+	}
+	_ = x
+}
+
+// BenchmarkPerft11 is perft 11 of 8x8 (212,258,800 leaves).
+func BenchmarkPerft11(b *testing.B) {
+	for b.Loop() {
+		if n := StartPosition(8).Perft(11); n != 212258800 {
+			b.Fatal(n)
+		}
+	}
+}
+
+// BenchmarkPerft10x10 is perft 9 of 10x10.
+func BenchmarkPerft10x10(b *testing.B) {
+	for b.Loop() {
+		if n := StartPosition(10).Perft(9); n != 3045812 {
+			b.Fatal(n)
+		}
+	}
+}
+
+// BenchmarkMidgame searches the bench positions to depth 12 and reports
+// nodes per second.
+func BenchmarkMidgame(b *testing.B) {
+	g, _ := New(8)
+	s := g.NewSearcher(engines.Config{HashMB: 64})
+	var nodes int64
+	for b.Loop() {
+		for _, text := range benchMidgame {
+			p, _ := ParseText(text)
+			s.Clear()
+			nodes += s.Search(context.Background(), p, engines.Limits{Depth: 12}, nil).Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// BenchmarkFFO40to49 solves FFO #40 to #49 (20 to 26 empties) and reports
+// the nodes.
+func BenchmarkFFO40to49(b *testing.B) {
+	cases := readFFO(b, "testdata/ffo-40-59.obf")[:10]
+	g, _ := New(8)
+	s := g.NewSearcher(engines.Config{HashMB: 256})
+	var nodes int64
+	for b.Loop() {
+		for i, c := range cases {
+			s.Clear()
+			info := s.Search(context.Background(), c.pos, engines.Limits{Depth: 64}, nil)
+			if int(info.Score) != 100*c.score {
+				b.Fatalf("FFO #%d: %d, want %d", 40+i, info.Score/100, c.score)
+			}
+			nodes += info.Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}

@@ -1,0 +1,396 @@
+// This file holds the 8x8 exact endgame solver: null-window searches on disc
+// scores with fastest-first move ordering and a transposition table while
+// many squares are empty, quadrant parity and fixed square classes near the
+// end, and unrolled code for the last four empties.
+
+package othello
+
+import (
+	"math/bits"
+)
+
+// Quadrants of the board, for parity ordering.
+var quadrant = [4]uint64{0x000000000f0f0f0f, 0x00000000f0f0f0f0, 0x0f0f0f0f00000000, 0xf0f0f0f000000000}
+
+// quadrantOf[sq] is the quadrant mask holding sq.
+var quadrantOf = func() (q [64]uint64) {
+	for sq := range 64 {
+		for _, m := range quadrant {
+			if m>>sq&1 != 0 {
+				q[sq] = m
+			}
+		}
+	}
+	return q
+}()
+
+// neighbourMask[sq] is the squares next to sq: a move there needs an
+// opponent disc among them.
+var neighbourMask = func() (n [64]uint64) {
+	for sq := range 64 {
+		n[sq] = neighbours(1 << sq)
+	}
+	return n
+}()
+
+// Square classes, best first, for ordering moves where no search orders
+// them: corners, the edge squares away from corners, the rest of the inside,
+// the C-squares next to corners on the edges, the X-squares diagonal to them.
+const (
+	sqCorners = 0x8100000000000081
+	sqEdgeA   = 0x3c0081818181003c
+	sqC       = 0x4281000000008142
+	sqX       = 0x0042000000004200
+	sqMiddle  = ^uint64(sqCorners | sqEdgeA | sqC | sqX)
+)
+
+var squareClasses = [5]uint64{sqCorners, sqEdgeA, sqMiddle, sqC, sqX}
+
+// Depths (empty squares) at which the solver changes method.
+const (
+	// shallowEnd: below it, no table and no sorting, only parity and
+	// square classes.
+	shallowEnd = 6
+	// ttFrom: from it, the solver uses the table.
+	ttFrom = 8
+	// evalOrderFrom: from it, moves are sorted by shallow searches with
+	// the evaluation rather than by mobility alone.
+	evalOrderFrom = 15
+)
+
+// noScore is below every disc score.
+const noScore = -100
+
+// oddSquares returns the empty squares that lie in a quadrant with an odd
+// number of empties.
+func oddSquares(empty uint64) uint64 {
+	var m uint64
+	for _, q := range quadrant {
+		if bits.OnesCount64(empty&q)&1 != 0 {
+			m |= q
+		}
+	}
+	return m & empty
+}
+
+// finalDiscs is the score of a finished game for p.
+func finalDiscs(p, o uint64) int {
+	return finalScore(bits.OnesCount64(p), bits.OnesCount64(o), 64)
+}
+
+// solve1 scores the last empty square x for p, whose opponent holds every
+// other square.
+func (s *searcher8) solve1(p uint64, x int) int {
+	s.nodes++
+	n2 := 2*bits.OnesCount64(p) - 64
+	if f := s.tab.lastFlips(p, x); f > 0 {
+		return n2 + 2 + f
+	}
+	o := ^p &^ (1 << x)
+	if f := s.tab.lastFlips(o, x); f > 0 {
+		return n2 - f
+	}
+	if n2 >= 0 {
+		return n2 + 2
+	}
+	return n2
+}
+
+// solve2 searches the last two empties with the window (alpha, alpha+1).
+func (s *searcher8) solve2(p, o uint64, alpha int, x1, x2 int, passed bool) int {
+	s.nodes++
+	best := noScore
+	if o&neighbourMask[x1] != 0 {
+		if f := Flips8(p, o, x1); f != 0 {
+			best = -s.solve1(o^f, x2)
+			if best > alpha {
+				return best
+			}
+		}
+	}
+	if o&neighbourMask[x2] != 0 {
+		if f := Flips8(p, o, x2); f != 0 {
+			if v := -s.solve1(o^f, x1); v > best {
+				best = v
+			}
+		}
+	}
+	if best == noScore {
+		if passed {
+			return finalDiscs(p, o)
+		}
+		return -s.solve2(o, p, -alpha-1, x1, x2, true)
+	}
+	return best
+}
+
+// solve3 searches the last three empties.
+func (s *searcher8) solve3(p, o uint64, alpha int, x1, x2, x3 int, passed bool) int {
+	s.nodes++
+	best := noScore
+	if o&neighbourMask[x1] != 0 {
+		if f := Flips8(p, o, x1); f != 0 {
+			best = -s.solve2(o^f, p^f^1<<x1, -alpha-1, x2, x3, false)
+			if best > alpha {
+				return best
+			}
+		}
+	}
+	if o&neighbourMask[x2] != 0 {
+		if f := Flips8(p, o, x2); f != 0 {
+			if v := -s.solve2(o^f, p^f^1<<x2, -alpha-1, x1, x3, false); v > best {
+				if v > alpha {
+					return v
+				}
+				best = v
+			}
+		}
+	}
+	if o&neighbourMask[x3] != 0 {
+		if f := Flips8(p, o, x3); f != 0 {
+			if v := -s.solve2(o^f, p^f^1<<x3, -alpha-1, x1, x2, false); v > best {
+				best = v
+			}
+		}
+	}
+	if best == noScore {
+		if passed {
+			return finalDiscs(p, o)
+		}
+		return -s.solve3(o, p, -alpha-1, x1, x2, x3, true)
+	}
+	return best
+}
+
+// solve4 searches the last four empties, given in parity order.
+func (s *searcher8) solve4(p, o uint64, alpha int, x1, x2, x3, x4 int, passed bool) int {
+	s.nodes++
+	best := noScore
+	if o&neighbourMask[x1] != 0 {
+		if f := Flips8(p, o, x1); f != 0 {
+			best = -s.solve3(o^f, p^f^1<<x1, -alpha-1, x2, x3, x4, false)
+			if best > alpha {
+				return best
+			}
+		}
+	}
+	if o&neighbourMask[x2] != 0 {
+		if f := Flips8(p, o, x2); f != 0 {
+			if v := -s.solve3(o^f, p^f^1<<x2, -alpha-1, x1, x3, x4, false); v > best {
+				if v > alpha {
+					return v
+				}
+				best = v
+			}
+		}
+	}
+	if o&neighbourMask[x3] != 0 {
+		if f := Flips8(p, o, x3); f != 0 {
+			if v := -s.solve3(o^f, p^f^1<<x3, -alpha-1, x1, x2, x4, false); v > best {
+				if v > alpha {
+					return v
+				}
+				best = v
+			}
+		}
+	}
+	if o&neighbourMask[x4] != 0 {
+		if f := Flips8(p, o, x4); f != 0 {
+			if v := -s.solve3(o^f, p^f^1<<x4, -alpha-1, x1, x2, x3, false); v > best {
+				best = v
+			}
+		}
+	}
+	if best == noScore {
+		if passed {
+			return finalDiscs(p, o)
+		}
+		return -s.solve4(o, p, -alpha-1, x1, x2, x3, x4, true)
+	}
+	return best
+}
+
+// solveFew hands a position with at most four empties to the unrolled
+// solvers, odd quadrants first.
+func (s *searcher8) solveFew(p, o uint64, alpha int) int {
+	empty := ^(p | o)
+	var x [4]int
+	n := 0
+	odd := oddSquares(empty)
+	for m := odd; m != 0; m &= m - 1 {
+		x[n] = bits.TrailingZeros64(m)
+		n++
+	}
+	for m := empty &^ odd; m != 0; m &= m - 1 {
+		x[n] = bits.TrailingZeros64(m)
+		n++
+	}
+	switch n {
+	case 4:
+		return s.solve4(p, o, alpha, x[0], x[1], x[2], x[3], false)
+	case 3:
+		return s.solve3(p, o, alpha, x[0], x[1], x[2], false)
+	case 2:
+		return s.solve2(p, o, alpha, x[0], x[1], false)
+	case 1:
+		return s.solve1(p, x[0])
+	}
+	s.nodes++
+	return finalDiscs(p, o)
+}
+
+// nwsShallow searches a position with few empties with the window (alpha,
+// alpha+1): moves in odd quadrants first, each parity by square class.
+func (s *searcher8) nwsShallow(p, o uint64, alpha, empties int, passed bool) int {
+	if empties <= 4 {
+		return s.solveFew(p, o, alpha)
+	}
+	s.nodes++
+	moves := Moves8(p, o)
+	if moves == 0 {
+		if passed {
+			return finalDiscs(p, o)
+		}
+		return -s.nwsShallow(o, p, -alpha-1, empties, true)
+	}
+	best := noScore
+	odd := oddSquares(^(p | o))
+	for _, set := range [2]uint64{moves & odd, moves &^ odd} {
+		for _, class := range squareClasses {
+			for m := set & class; m != 0; m &= m - 1 {
+				sq := bits.TrailingZeros64(m)
+				f := Flips8(p, o, sq)
+				v := -s.nwsShallow(o^f, p^f^1<<sq, -alpha-1, empties-1, false)
+				if v > best {
+					if v > alpha {
+						return v
+					}
+					best = v
+				}
+			}
+		}
+	}
+	return best
+}
+
+// stabilityFrom gives the least alpha, by empties, at which the solver looks
+// for a cut-off by the opponent's stable discs: the bound 64 - 2*stable only
+// cuts when alpha is high.
+var stabilityFrom = [65]int{
+	99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30,
+	32, 34, 36, 38, 40, 42, 44, 46, 48, 48, 50, 50, 52, 52, 54, 54,
+	56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64,
+	64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
+}
+
+// endMove is a move of the solver's move list with its ordering value.
+type endMove struct {
+	sq   int
+	p, o uint64 // the board after the move, from the opponent's view
+	val  int
+}
+
+// nwsEnd searches with the window (alpha, alpha+1) and returns a fail-soft
+// score: above alpha the position is worth at least that, at or below alpha
+// at most that.
+func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool, ply int) int {
+	if empties <= shallowEnd {
+		return s.nwsShallow(p, o, alpha, empties, passed)
+	}
+	s.nodes++
+	if s.nodes&0x3ff == 0 && s.poll() {
+		return alpha
+	}
+	if alpha >= stabilityFrom[empties] {
+		if ub := 64 - 2*bits.OnesCount64(s.tab.stableDiscs(o, p)); ub <= alpha {
+			return ub
+		}
+	}
+	ttMove := -1
+	if empties >= ttFrom {
+		if e := s.ett.probe(p, o); e != nil {
+			if int(e.lower) > alpha {
+				return int(e.lower)
+			}
+			if int(e.upper) <= alpha {
+				return int(e.upper)
+			}
+			ttMove = int(e.move) - 1
+		}
+	}
+	moves := Moves8(p, o)
+	if moves == 0 {
+		if passed {
+			return finalDiscs(p, o)
+		}
+		return -s.nwsEnd(o, p, -alpha-1, empties, true, ply+1)
+	}
+	var list [32]endMove
+	n := s.orderEnd(p, o, moves, ttMove, empties, list[:0])
+	if empties >= evalOrderFrom && s.ev != nil {
+		s.orderBySearch(list[:n], ttMove, empties, ply)
+	}
+	best, bestMove := noScore, -1
+	for i := range n {
+		pickBest(list[i:n])
+		mv := &list[i]
+		v := -s.nwsEnd(mv.p, mv.o, -alpha-1, empties-1, false, ply+1)
+		if v > best {
+			best, bestMove = v, mv.sq
+			if v > alpha {
+				break
+			}
+		}
+	}
+	if s.stopped {
+		return best
+	}
+	if empties >= ttFrom {
+		s.ett.store(p, o, empties, 0, alpha, alpha+1, best, bestMove)
+	}
+	return best
+}
+
+// pickBest moves the entry of list with the highest value to the front.
+func pickBest(list []endMove) {
+	b := 0
+	for i := 1; i < len(list); i++ {
+		if list[i].val > list[b].val {
+			b = i
+		}
+	}
+	if b != 0 {
+		list[0], list[b] = list[b], list[0]
+	}
+}
+
+// orderEnd fills list with the moves and their fastest-first values: few
+// replies for the opponent first (counting corner replies twice), then few
+// squares where replies may appear, with a bonus for stable corners and for
+// squares in odd quadrants. The table's move goes first.
+func (s *searcher8) orderEnd(p, o, moves uint64, ttMove, empties int, list []endMove) int {
+	odd := oddSquares(^(p | o))
+	n := 0
+	for m := moves; m != 0; m &= m - 1 {
+		sq := bits.TrailingZeros64(m)
+		f := Flips8(p, o, sq)
+		np, no := o^f, p^f^1<<sq
+		var val int
+		if sq == ttMove {
+			val = 1 << 20
+		} else {
+			replies := Moves8(np, no)
+			val = -(bits.OnesCount64(replies) + bits.OnesCount64(replies&sqCorners)) << 4
+			val -= bits.OnesCount64(potentialMoves(np, no))
+			if odd>>sq&1 != 0 {
+				val += 4
+			}
+			if uint64(1)<<sq&sqCorners != 0 {
+				val += 8
+			}
+		}
+		list = append(list, endMove{sq: sq, p: np, o: no, val: val})
+		n++
+	}
+	return n
+}

@@ -1,0 +1,151 @@
+// This file holds the 8x8 evaluation: the pattern indices of a board kept up
+// to date move by move, the trained weights of the game's stage, mobility
+// tables, and the untrained evaluation that low levels and the baseline use.
+
+package othello
+
+import (
+	"math/bits"
+
+	"qi/engines/othello/pattern"
+)
+
+// maxInst bounds the pattern instances of the 8x8 set.
+const maxInst = 48
+
+// feats8 holds the balanced-ternary index of every pattern instance, from
+// black's view (+1 a black disc); white's view is the negation.
+type feats8 [maxInst]int16
+
+// featPow says that a square is digit pow (a power of 3) of instance inst.
+type featPow struct {
+	inst uint8
+	pow  int16
+}
+
+// eval8 is the evaluation of 8x8 positions with trained weights.
+type eval8 struct {
+	w     *pattern.Weights
+	n     int              // instances
+	mid   [maxInst]int32   // index 0 of each instance's table in a stage
+	bySq  [64][]featPow    // the digits each square is part of
+	stage [65][]int16      // the stage table of each number of empties
+	insts [maxInst][]int   // squares of each instance, for setting up
+	pows  [maxInst][]int16 // their digit values
+}
+
+// newEval8 prepares the evaluation with weights w.
+func newEval8(w *pattern.Weights) *eval8 {
+	e := &eval8{w: w}
+	s := w.Set
+	for pi := range s.Patterns {
+		p := &s.Patterns[pi]
+		for _, inst := range p.Instances {
+			i := e.n
+			e.mid[i] = int32(w.Offsets[pi] + p.Mid())
+			e.insts[i] = inst
+			pw := int16(1)
+			for _, sq := range inst {
+				e.bySq[sq] = append(e.bySq[sq], featPow{uint8(i), pw})
+				e.pows[i] = append(e.pows[i], pw)
+				pw *= 3
+			}
+			e.n++
+		}
+	}
+	for empties := range 65 {
+		e.stage[empties] = w.Stage[s.StageOf[min(empties, 60)]]
+	}
+	return e
+}
+
+// setup computes the indices of a board from scratch.
+func (e *eval8) setup(f *feats8, black, white uint64) {
+	for i := range e.n {
+		v := int16(0)
+		for j, sq := range e.insts[i] {
+			switch {
+			case black>>sq&1 != 0:
+				v += e.pows[i][j]
+			case white>>sq&1 != 0:
+				v -= e.pows[i][j]
+			}
+		}
+		f[i] = v
+	}
+}
+
+// update changes the indices for a move at sq flipping flips, by black when
+// black is set.
+func (e *eval8) update(f *feats8, sq int, flips uint64, black bool) {
+	if black {
+		for _, fp := range e.bySq[sq] {
+			f[fp.inst] += fp.pow
+		}
+		for ; flips != 0; flips &= flips - 1 {
+			for _, fp := range e.bySq[bits.TrailingZeros64(flips)] {
+				f[fp.inst] += 2 * fp.pow
+			}
+		}
+		return
+	}
+	for _, fp := range e.bySq[sq] {
+		f[fp.inst] -= fp.pow
+	}
+	for ; flips != 0; flips &= flips - 1 {
+		for _, fp := range e.bySq[bits.TrailingZeros64(flips)] {
+			f[fp.inst] -= 2 * fp.pow
+		}
+	}
+}
+
+// score evaluates the board (p to move, p black when black is set) in
+// weight units (pattern.Scale a disc).
+func (e *eval8) score(f *feats8, p, o uint64, black bool) int {
+	empties := 64 - bits.OnesCount64(p|o)
+	st := e.stage[empties]
+	sum := int(st[e.w.Bias])
+	n := e.n
+	if black {
+		for i := 0; i < n; i++ {
+			sum += int(st[e.mid[i]+int32(f[i])])
+		}
+	} else {
+		for i := 0; i < n; i++ {
+			sum += int(st[e.mid[i]-int32(f[i])])
+		}
+	}
+	sc := st[e.w.ScalarAt:]
+	const k = pattern.ScalarMax + 1
+	sum += int(sc[min(bits.OnesCount64(Moves8(p, o)), pattern.ScalarMax)])
+	sum += int(sc[k+min(bits.OnesCount64(Moves8(o, p)), pattern.ScalarMax)])
+	sum += int(sc[2*k+min(bits.OnesCount64(potentialMoves(p, o)), pattern.ScalarMax)])
+	sum += int(sc[3*k+min(bits.OnesCount64(potentialMoves(o, p)), pattern.ScalarMax)])
+	return sum
+}
+
+// Scores of the untrained evaluation: a square's worth, and a move's.
+var squareWorth = [64]int{
+	100, -20, 10, 5, 5, 10, -20, 100,
+	-20, -50, -2, -2, -2, -2, -50, -20,
+	10, -2, -1, -1, -1, -1, -2, 10,
+	5, -2, -1, -1, -1, -1, -2, 5,
+	5, -2, -1, -1, -1, -1, -2, 5,
+	10, -2, -1, -1, -1, -1, -2, 10,
+	-20, -50, -2, -2, -2, -2, -50, -20,
+	100, -20, 10, 5, 5, 10, -20, 100,
+}
+
+// simpleEval8 is the classic hand-made evaluation in centi-discs: square
+// values and mobility.
+func simpleEval8(p, o uint64) int {
+	s := 0
+	for m := p; m != 0; m &= m - 1 {
+		s += squareWorth[bits.TrailingZeros64(m)]
+	}
+	for m := o; m != 0; m &= m - 1 {
+		s -= squareWorth[bits.TrailingZeros64(m)]
+	}
+	mob := bits.OnesCount64(Moves8(p, o)) - bits.OnesCount64(Moves8(o, p))
+	return s + 30*mob
+}

@@ -1,0 +1,102 @@
+// This file holds what the training tool needs of the engine: positions
+// built from cells, the evaluation's inputs of a position computed from
+// scratch, the evaluation itself under given weights, and searchers that use
+// given weights.
+
+package othello
+
+import (
+	"fmt"
+	"math/bits"
+
+	"qi/engines"
+	"qi/engines/othello/pattern"
+)
+
+// NewPosition returns the position of an n x n board whose cells (row by row
+// from a1) are 0 empty, 1 black, 2 white, with side to move.
+func NewPosition(n int, cells []uint8, side engines.Side) (*Position, error) {
+	if n < MinSize || n > MaxSize || n%2 != 0 {
+		return nil, fmt.Errorf("othello is played on even boards from %d to %d, not %d", MinSize, MaxSize, n)
+	}
+	if len(cells) != n*n {
+		return nil, fmt.Errorf("%d cells for a %dx%d board", len(cells), n, n)
+	}
+	for i, c := range cells {
+		if c > 2 {
+			return nil, fmt.Errorf("bad cell %d at %s", c, SquareName(i, n))
+		}
+	}
+	if side != engines.P1 && side != engines.P2 {
+		return nil, fmt.Errorf("bad side %d", side)
+	}
+	return fromGrid(n, cells, side), nil
+}
+
+// Features returns the evaluation's inputs of the position for the side to
+// move under set (which must be the set of the board's size): the table
+// entry of every pattern instance in order, appended to entries, and the
+// scalar counts (mobility and potential mobility of the side to move and of
+// its opponent).
+func (p *Position) Features(set *pattern.Set, entries []int) ([]int, [pattern.Scalars]int) {
+	cells := make([]int8, p.n*p.n)
+	me := p.SideToMove()
+	for sq := range cells {
+		switch c := p.At(sq); {
+		case c == 0:
+		case engines.Side(c-1) == me:
+			cells[sq] = 1
+		default:
+			cells[sq] = -1
+		}
+	}
+	for pi := range set.Patterns {
+		for _, inst := range set.Patterns[pi].Instances {
+			entries = append(entries, pattern.Index(inst, cells))
+		}
+	}
+	var sc [pattern.Scalars]int
+	if p.n == 8 {
+		pl, op, _ := p.Bitboards()
+		sc = [pattern.Scalars]int{
+			bits.OnesCount64(Moves8(pl, op)), bits.OnesCount64(Moves8(op, pl)),
+			bits.OnesCount64(potentialMoves(pl, op)), bits.OnesCount64(potentialMoves(op, pl)),
+		}
+	} else {
+		m, o := p.bn.scalars()
+		sc = [pattern.Scalars]int{m[0], o[0], m[1], o[1]}
+	}
+	for i := range sc {
+		sc[i] = min(sc[i], pattern.ScalarMax)
+	}
+	return entries, sc
+}
+
+// Evaluate returns the static evaluation of the position for the side to
+// move in centi-discs under w (nil: the embedded weights of its size, or the
+// untrained evaluation when there are none).
+func Evaluate(p *Position, w *pattern.Weights) int {
+	if w == nil {
+		w = pattern.Load(p.n)
+	}
+	if w == nil {
+		return SimpleEval(p)
+	}
+	if p.n == 8 {
+		e := newEval8(w)
+		var f feats8
+		pl, op, _ := p.Bitboards()
+		e.setup(&f, pl, op)
+		return min(max(e.score(&f, pl, op, true)*100/pattern.Scale, -evalLimit), evalLimit)
+	}
+	e := newEvalN(p.bn.g, false)
+	e.use(w)
+	return e.score(p.bn)
+}
+
+// NewWeightedSearcher returns a searcher of the game at cfg's level that
+// evaluates with w instead of the embedded weights, for training and for
+// comparing weights.
+func (g *Game) NewWeightedSearcher(cfg engines.Config, w *pattern.Weights) engines.Searcher {
+	return &Searcher{n: g.n, level: cfg.EffectiveLevel(), hash: cfg.EffectiveHashMB(), weights: w}
+}

@@ -1,0 +1,271 @@
+// Package pattern holds othello's evaluation features and their weights: the
+// patterns (edges with X-squares, corner blocks, lines and diagonals, each on
+// all its symmetric places), the mobility tables, the game stages, and the
+// compact file format of trained weights. The engine and the training tool
+// both read the features from here, so that they cannot disagree.
+//
+// A pattern's index is balanced ternary over its squares in order: +1 for a
+// disc of the side to move, -1 for the opponent's, 0 for empty, so that
+// swapping the colours negates the index. Tables are stored with the index 0
+// in their middle.
+package pattern
+
+import (
+	"fmt"
+	"slices"
+	"sync"
+)
+
+// Pattern is a shape of squares and the places it takes on the board.
+type Pattern struct {
+	Name string
+	// Len is the number of squares; the table has 3^Len entries.
+	Len int
+	// Instances lists each place of the pattern on the board: its squares
+	// (row*n + col) in the pattern's order.
+	Instances [][]int
+	// tie maps each table entry to the entry that represents it: a shape
+	// that maps onto itself by a symmetry of the board (a line read
+	// backwards) has one weight for both readings.
+	tie []int32
+}
+
+// Size returns the number of entries of the pattern's table.
+func (p *Pattern) Size() int { return pow3(p.Len) }
+
+// Mid returns the offset of index 0 (the empty pattern) in the table.
+func (p *Pattern) Mid() int { return (pow3(p.Len) - 1) / 2 }
+
+// Rep returns the entry that stands for entry i of the table (i counted from
+// the table's start).
+func (p *Pattern) Rep(i int) int {
+	if p.tie == nil {
+		return i
+	}
+	return int(p.tie[i])
+}
+
+func pow3(n int) int {
+	r := 1
+	for range n {
+		r *= 3
+	}
+	return r
+}
+
+// Scalar features are small tables indexed by a count, capped at ScalarMax.
+const (
+	ScalarMax = 63
+	// Scalars is the number of scalar tables: the mobility of the side to
+	// move and of its opponent, and their potential mobility (empty squares
+	// next to the other side's discs).
+	Scalars = 4
+)
+
+// Set is the feature set of one board size.
+type Set struct {
+	N        int
+	Patterns []Pattern
+	// Stages is the number of game stages, each with its own weights;
+	// StageOf maps the number of empty squares to the stage.
+	Stages  int
+	StageOf []int
+}
+
+// Instances returns the number of pattern instances over all patterns.
+func (s *Set) Instances() int {
+	n := 0
+	for i := range s.Patterns {
+		n += len(s.Patterns[i].Instances)
+	}
+	return n
+}
+
+// For returns the feature set of an n x n board, or nil for sizes without
+// one (they use a generic evaluation).
+func For(n int) *Set {
+	switch n {
+	case 8:
+		return set8()
+	case 10:
+		return set10()
+	}
+	return nil
+}
+
+// The sets are built on first use (their tie tables take milliseconds) and
+// then only read.
+var (
+	set8  = sync.OnceValue(newSet8)
+	set10 = sync.OnceValue(newSet10)
+)
+
+// sq is a square in the a1 frame as (row, col).
+type sq [2]int
+
+func row(r, from, to int) []sq {
+	var s []sq
+	for c := from; c <= to; c++ {
+		s = append(s, sq{r, c})
+	}
+	return s
+}
+
+func diag(n, length int) []sq {
+	// The diagonal of the given length ending on the right edge, from
+	// the top row: (0, n-length) ... (length-1, n-1).
+	var s []sq
+	for i := range length {
+		s = append(s, sq{i, n - length + i})
+	}
+	return s
+}
+
+func block(rows, cols int) []sq {
+	var s []sq
+	for r := range rows {
+		for c := range cols {
+			s = append(s, sq{r, c})
+		}
+	}
+	return s
+}
+
+func newSet8() *Set {
+	n := 8
+	s := &Set{N: n}
+	e2x := append(row(0, 0, 7), sq{1, 1}, sq{1, 6})
+	s.add("corner3x3", block(3, 3))
+	s.add("corner2x5", block(2, 5))
+	s.add("edge+2x", e2x)
+	s.add("line2", row(1, 0, 7))
+	s.add("line3", row(2, 0, 7))
+	s.add("line4", row(3, 0, 7))
+	for l := 8; l >= 4; l-- {
+		s.add(fmt.Sprintf("diag%d", l), diag(n, l))
+	}
+	s.stages(60, 4)
+	return s
+}
+
+func newSet10() *Set {
+	n := 10
+	s := &Set{N: n}
+	s.add("corner3x3", block(3, 3))
+	s.add("corner2x5", block(2, 5))
+	s.add("edge", row(0, 0, 9))
+	for r := 1; r <= 4; r++ {
+		s.add(fmt.Sprintf("line%d", r+1), row(r, 0, 9))
+	}
+	for l := 10; l >= 4; l-- {
+		s.add(fmt.Sprintf("diag%d", l), diag(n, l))
+	}
+	s.stages(96, 6)
+	return s
+}
+
+// stages splits the game from start empties into stages of per moves each.
+func (s *Set) stages(start, per int) {
+	cells := s.N * s.N
+	s.StageOf = make([]int, cells+1)
+	s.Stages = (start + per - 1) / per
+	for e := 0; e <= cells; e++ {
+		st := (start - e) / per
+		s.StageOf[e] = min(max(st, 0), s.Stages-1)
+	}
+}
+
+// symmetries of the n x n square, as maps of (row, col).
+func symmetries(n int) []func(sq) sq {
+	m := n - 1
+	return []func(sq) sq{
+		func(a sq) sq { return a },
+		func(a sq) sq { return sq{a[0], m - a[1]} },
+		func(a sq) sq { return sq{m - a[0], a[1]} },
+		func(a sq) sq { return sq{m - a[0], m - a[1]} },
+		func(a sq) sq { return sq{a[1], a[0]} },
+		func(a sq) sq { return sq{a[1], m - a[0]} },
+		func(a sq) sq { return sq{m - a[1], a[0]} },
+		func(a sq) sq { return sq{m - a[1], m - a[0]} },
+	}
+}
+
+// add puts a shape on every place a symmetry of the board takes it, and ties
+// the entries of readings of the same place.
+func (s *Set) add(name string, shape []sq) {
+	n := s.N
+	p := Pattern{Name: name, Len: len(shape)}
+	set := func(sqs []sq) []int {
+		k := make([]int, len(sqs))
+		for i, a := range sqs {
+			k[i] = a[0]*n + a[1]
+		}
+		return k
+	}
+	key := func(k []int) string {
+		c := slices.Clone(k)
+		slices.Sort(c)
+		return fmt.Sprint(c)
+	}
+	base := set(shape)
+	seen := map[string]bool{}
+	var perms [][]int // self-symmetries as permutations of the pattern's squares
+	for _, g := range symmetries(n) {
+		img := make([]sq, len(shape))
+		for i, a := range shape {
+			img[i] = g(a)
+		}
+		inst := set(img)
+		k := key(inst)
+		if k == key(base) {
+			perm := make([]int, len(inst))
+			for i, v := range inst {
+				perm[i] = slices.Index(base, v)
+			}
+			perms = append(perms, perm)
+		}
+		if !seen[k] {
+			seen[k] = true
+			p.Instances = append(p.Instances, inst)
+		}
+	}
+	if len(perms) > 1 {
+		p.tie = make([]int32, pow3(p.Len))
+		digits := make([]int, p.Len)
+		img := make([]int, p.Len)
+		for t := range p.tie {
+			v := t
+			for i := range digits {
+				digits[i] = v % 3
+				v /= 3
+			}
+			best := t
+			for _, perm := range perms {
+				// Square i of the reading maps to square perm[i].
+				u, w := 0, 1
+				for i, j := range perm {
+					img[j] = digits[i]
+				}
+				for i := range img {
+					u += img[i] * w
+					w *= 3
+				}
+				best = min(best, u)
+			}
+			p.tie[t] = int32(best)
+		}
+	}
+	s.Patterns = append(s.Patterns, p)
+}
+
+// Index returns the table entry (counted from the table's start) of one
+// instance on a board given as cells: +1 the side to move, -1 the opponent,
+// 0 empty.
+func Index(squares []int, cells []int8) int {
+	idx, w := 0, 1
+	for _, q := range squares {
+		idx += int(cells[q]) * w
+		w *= 3
+	}
+	return idx + (w-1)/2
+}

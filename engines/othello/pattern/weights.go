@@ -1,0 +1,202 @@
+// This file holds trained weights: their layout in memory, the compact file
+// format (the representative entries of each table as zig-zag varints,
+// deflated) and the weight files embedded in the binary.
+
+package pattern
+
+import (
+	"bytes"
+	"compress/flate"
+	"embed"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+)
+
+// Scale is the number of weight units in a disc.
+const Scale = 32
+
+// Weights are the weights of one feature set, stage by stage.
+type Weights struct {
+	Set *Set
+	// Stage[s] is the flat table of stage s: each pattern's full table in
+	// the set's order, then the Scalars tables of ScalarMax+1 entries, then
+	// a bias.
+	Stage [][]int16
+	// Offsets[i] is where pattern i's table starts in a stage's table.
+	Offsets []int
+	// ScalarAt is where the scalar tables start; Bias is the bias's place.
+	ScalarAt, Bias int
+}
+
+// NewWeights returns zero weights for the set.
+func NewWeights(s *Set) *Weights {
+	w := &Weights{Set: s}
+	at := 0
+	for i := range s.Patterns {
+		w.Offsets = append(w.Offsets, at)
+		at += s.Patterns[i].Size()
+	}
+	w.ScalarAt = at
+	at += Scalars * (ScalarMax + 1)
+	w.Bias = at
+	at++
+	w.Stage = make([][]int16, s.Stages)
+	for i := range w.Stage {
+		w.Stage[i] = make([]int16, at)
+	}
+	return w
+}
+
+// Len returns the length of a stage's table.
+func (w *Weights) Len() int { return w.Bias + 1 }
+
+// Tie makes every entry of a stage's table equal to its representative, the
+// form in which weights are used (Decode does it; a trainer that sets only
+// representatives calls it before Encode's check or before use).
+func (w *Weights) Tie() {
+	for _, st := range w.Stage {
+		for i := range w.Set.Patterns {
+			p := &w.Set.Patterns[i]
+			if p.tie == nil {
+				continue
+			}
+			t := st[w.Offsets[i] : w.Offsets[i]+p.Size()]
+			for j := range t {
+				t[j] = t[p.tie[j]]
+			}
+		}
+	}
+}
+
+const magic = "QIOW1\n"
+
+// Encode writes the weights in the compact format.
+func (w *Weights) Encode(out io.Writer) error {
+	var raw bytes.Buffer
+	raw.WriteString(magic)
+	var tmp [binary.MaxVarintLen64]byte
+	put := func(v int) { raw.Write(tmp[:binary.PutVarint(tmp[:], int64(v))]) }
+	s := w.Set
+	put(s.N)
+	put(s.Stages)
+	put(len(s.Patterns))
+	for i := range s.Patterns {
+		put(s.Patterns[i].Len)
+	}
+	put(Scalars)
+	put(ScalarMax)
+	for _, st := range w.Stage {
+		for i := range s.Patterns {
+			p := &s.Patterns[i]
+			t := st[w.Offsets[i] : w.Offsets[i]+p.Size()]
+			for j, v := range t {
+				if p.Rep(j) == j {
+					put(int(v))
+				}
+			}
+		}
+		for _, v := range st[w.ScalarAt:] {
+			put(int(v))
+		}
+	}
+	zw, err := flate.NewWriter(out, flate.BestCompression)
+	if err != nil {
+		return err
+	}
+	if _, err := zw.Write(raw.Bytes()); err != nil {
+		return err
+	}
+	return zw.Close()
+}
+
+// Decode reads weights in the compact format for the set.
+func Decode(s *Set, in io.Reader) (*Weights, error) {
+	raw, err := io.ReadAll(flate.NewReader(in))
+	if err != nil {
+		return nil, fmt.Errorf("weights: %w", err)
+	}
+	if !bytes.HasPrefix(raw, []byte(magic)) {
+		return nil, errors.New("weights: not a qi othello weight file")
+	}
+	r := bytes.NewReader(raw[len(magic):])
+	get := func() int {
+		v, e := binary.ReadVarint(r)
+		if e != nil && err == nil {
+			err = fmt.Errorf("weights: truncated file: %w", e)
+		}
+		return int(v)
+	}
+	if n, st, np := get(), get(), get(); n != s.N || st != s.Stages || np != len(s.Patterns) {
+		return nil, fmt.Errorf("weights: file for %dx%d with %d stages and %d patterns; the engine has %dx%d, %d, %d",
+			n, n, st, np, s.N, s.N, s.Stages, len(s.Patterns))
+	}
+	for i := range s.Patterns {
+		if l := get(); l != s.Patterns[i].Len {
+			return nil, fmt.Errorf("weights: pattern %s has %d squares in the file, %d in the engine", s.Patterns[i].Name, l, s.Patterns[i].Len)
+		}
+	}
+	if a, b := get(), get(); a != Scalars || b != ScalarMax {
+		return nil, fmt.Errorf("weights: scalar tables differ")
+	}
+	w := NewWeights(s)
+	for _, st := range w.Stage {
+		for i := range s.Patterns {
+			p := &s.Patterns[i]
+			t := st[w.Offsets[i] : w.Offsets[i]+p.Size()]
+			for j := range t {
+				if p.Rep(j) == j {
+					t[j] = int16(get())
+				}
+			}
+		}
+		for j := range st[w.ScalarAt:] {
+			st[w.ScalarAt+j] = int16(get())
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if r.Len() != 0 {
+		return nil, errors.New("weights: trailing data")
+	}
+	w.Tie()
+	return w, nil
+}
+
+//go:embed weights
+var files embed.FS
+
+// FileName returns the name of the embedded weight file of an n x n board.
+func FileName(n int) string { return fmt.Sprintf("weights/%dx%d.bin", n, n) }
+
+var loaded = map[int]func() *Weights{
+	8:  sync.OnceValue(func() *Weights { return load(8) }),
+	10: sync.OnceValue(func() *Weights { return load(10) }),
+}
+
+// Load returns the embedded weights of an n x n board, decoded on first use,
+// or nil when there are none.
+func Load(n int) *Weights {
+	if f, ok := loaded[n]; ok {
+		return f()
+	}
+	return nil
+}
+
+func load(n int) *Weights {
+	s := For(n)
+	data, err := files.ReadFile(FileName(n))
+	if s == nil || err != nil {
+		return nil
+	}
+	w, err := Decode(s, bytes.NewReader(data))
+	if err != nil {
+		// The embedded files are checked by the tests; a bad one falls
+		// back to the generic evaluation rather than stopping the engine.
+		return nil
+	}
+	return w
+}

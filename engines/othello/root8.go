@@ -1,0 +1,222 @@
+// This file holds the 8x8 search's root: iterative deepening with aspiration
+// windows over a root move list kept in order of the last iteration's scores,
+// and the jump to the exact solver when the end is near enough.
+
+package othello
+
+import (
+	"math/bits"
+	"slices"
+	"time"
+
+	"qi/engines"
+	"qi/engines/search"
+)
+
+// rootMove is a move at the root with the score its last search gave.
+type rootMove struct {
+	sq    int
+	flips uint64
+	score int
+}
+
+// plan8 is what one search aims at: the deepest midgame depth, and from how
+// many empties on it solves exactly.
+type plan8 struct {
+	depth     int
+	solveFrom int
+	// selective turns ProbCut on, for searches on the clock.
+	selective bool
+}
+
+// iterDepths returns the depths of the iterations: midgame depths up to the
+// plan's, or a few of them to order the moves and then the exact solve.
+func (pl plan8) iterDepths(empties int) []int {
+	var ds []int
+	if empties <= pl.solveFrom {
+		pre := min(empties-1, max(2, (empties-10)/2))
+		for d := 1; d <= pre; d++ {
+			ds = append(ds, d)
+		}
+		return append(ds, empties)
+	}
+	for d := 1; d <= min(pl.depth, empties); d++ {
+		ds = append(ds, d)
+	}
+	return ds
+}
+
+// run8 searches an 8x8 position (p to move, black when black) under the
+// plan, reporting each finished iteration.
+func (s *searcher8) run(start time.Time, p, o uint64, pl plan8, lim engines.Limits, report func(engines.Info)) engines.Info {
+	s.stopped, s.nodes, s.selDepth = false, 0, 0
+	s.nodeCap = lim.Nodes
+	s.selective, s.confidence = pl.selective, probcutConfidence
+	s.tt.newSearch()
+	s.ett.newSearch()
+	empties := 64 - bits.OnesCount64(p|o)
+	moves := s.rootMoves(p, o)
+	if len(moves) == 0 {
+		return engines.Info{Exact: true, Score: engines.Score(100 * finalDiscs(p, o))}
+	}
+	depths := pl.iterDepths(empties)
+	prev := 0
+	iter := func(k int) (engines.Info, bool) {
+		depth := depths[k-1]
+		var score int
+		if k == 1 || depth < 4 {
+			score = s.rootSearch(p, o, moves, depth, -scoreInf, scoreInf)
+		} else {
+			score = s.aspiration(p, o, moves, depth, prev)
+		}
+		info := engines.Info{
+			Depth: depth, SelDepth: max(s.selDepth, depth), Score: engines.Score(score),
+			Nodes: s.nodes, PV: s.rootPV(moves),
+		}
+		if s.stopped {
+			return info, false
+		}
+		prev = score
+		info.Exact = depth >= empties
+		return info, true
+	}
+	lim.Depth = 0 // the plan holds the depth
+	return search.Deepen(start, lim, len(depths), s.stop, iter, report)
+}
+
+// rootMoves lists the moves at the root, in the order of a shallow look: a
+// pass alone when the side to move cannot play but the game goes on.
+func (s *searcher8) rootMoves(p, o uint64) []rootMove {
+	m := Moves8(p, o)
+	if m == 0 {
+		if Moves8(o, p) == 0 {
+			return nil
+		}
+		return []rootMove{{sq: passSq}}
+	}
+	var list [32]midMove
+	if s.ev != nil {
+		s.ev.setup(&s.feat[0], p, o)
+	}
+	n := s.orderMid(p, o, m, true, -1, 3, 0, list[:0])
+	slices.SortStableFunc(list[:n], func(a, b midMove) int { return b.val - a.val })
+	moves := make([]rootMove, n)
+	for i, mv := range list[:n] {
+		moves[i] = rootMove{sq: mv.sq, flips: mv.flips}
+	}
+	return moves
+}
+
+// aspiration searches around the last iteration's score, widening the
+// window on each side that fails.
+func (s *searcher8) aspiration(p, o uint64, moves []rootMove, depth, guess int) int {
+	delta := 150
+	alpha, beta := max(guess-delta, -scoreInf), min(guess+delta, scoreInf)
+	for {
+		v := s.rootSearch(p, o, moves, depth, alpha, beta)
+		if s.stopped {
+			return v
+		}
+		switch {
+		case v <= alpha && alpha > -scoreInf:
+			alpha = max(v-delta, -scoreInf)
+		case v >= beta && beta < scoreInf:
+			beta = min(v+delta, scoreInf)
+		default:
+			return v
+		}
+		delta *= 3
+	}
+}
+
+// rootSearch searches every root move with the window (alpha, beta), keeps
+// the line of the best one and moves it to the front, the others in order of
+// their scores.
+func (s *searcher8) rootSearch(p, o uint64, moves []rootMove, depth, alpha, beta int) int {
+	if s.ev != nil {
+		s.ev.setup(&s.feat[0], p, o)
+	}
+	s.pvLen[0] = 0
+	best, bestIdx := -scoreInf, -1
+	a := alpha
+	for i := range moves {
+		mv := &moves[i]
+		var np, no uint64
+		if mv.sq == passSq {
+			np, no = o, p
+			s.feat[1] = s.feat[0]
+		} else {
+			np, no = o^mv.flips, p^mv.flips^1<<mv.sq
+			s.child(0, mv.sq, mv.flips, true)
+		}
+		// A pass uses no depth, as in the tree below.
+		passed := mv.sq == passSq
+		d := depth - 1
+		if passed {
+			d = depth
+		}
+		var v int
+		if i == 0 {
+			v = -s.pvs(np, no, false, -beta, -a, d, 1, passed)
+		} else {
+			v = -s.pvs(np, no, false, -a-1, -a, d, 1, passed)
+			if v > a && v < beta && !s.stopped {
+				if !passed {
+					s.child(0, mv.sq, mv.flips, true)
+				}
+				v = -s.pvs(np, no, false, -beta, -a, d, 1, passed)
+			}
+		}
+		if s.stopped {
+			break
+		}
+		mv.score = v
+		if v > best {
+			best, bestIdx = v, i
+			if v > a {
+				a = v
+				s.setPV(0, mv.sq)
+				if v >= beta {
+					break
+				}
+			}
+		}
+		if i > 0 && v <= a {
+			mv.score = min(v, a) - 1
+		}
+	}
+	if bestIdx > 0 {
+		m := moves[bestIdx]
+		copy(moves[1:bestIdx+1], moves[:bestIdx])
+		moves[0] = m
+	}
+	if bestIdx >= 0 {
+		slices.SortStableFunc(moves[1:], func(x, y rootMove) int { return y.score - x.score })
+	}
+	if best <= alpha && bestIdx >= 0 && (s.pvLen[0] == 0 || int(s.pv[0][0]) != moves[0].sq) {
+		s.pv[0][0] = int8(moves[0].sq)
+		s.pvLen[0] = 1
+	}
+	return best
+}
+
+// rootPV returns the line of the last root search, starting with the best
+// move (which a stopped search may not have a line for).
+func (s *searcher8) rootPV(moves []rootMove) []engines.Move {
+	var pv []engines.Move
+	if s.pvLen[0] > 0 && int(s.pv[0][0]) == moves[0].sq {
+		for _, sq := range s.pv[0][:s.pvLen[0]] {
+			pv = append(pv, moveOf(int(sq)))
+		}
+		return pv
+	}
+	return []engines.Move{moveOf(moves[0].sq)}
+}
+
+// moveOf turns an 8x8 search square into a move.
+func moveOf(sq int) engines.Move {
+	if sq == passSq {
+		return Pass
+	}
+	return engines.Move(sq)
+}

@@ -1,0 +1,321 @@
+// This file holds the 8x8 midgame search: principal-variation search on
+// centi-disc scores with a transposition table, move ordering by table move,
+// shallow searches and mobility, and a switch to the exact solver when the
+// depth reaches the end of the game.
+
+package othello
+
+import (
+	"math/bits"
+
+	"qi/engines/othello/pattern"
+	"qi/engines/search"
+)
+
+// maxPly bounds the plies of a search line (60 moves and the passes).
+const maxPly = 128
+
+// Score bounds of the midgame search, in centi-discs.
+const (
+	scoreInf  = 10000
+	scoreMax  = 6400
+	evalLimit = 6300 // evaluations stay below any won game's score but the smallest
+)
+
+// searcher8 is the 8x8 search state: tables, the stop flag, node counts,
+// lines and the pattern indices of the current line.
+type searcher8 struct {
+	tab     *tables8
+	ev      *eval8 // nil for the untrained evaluation
+	tt, ett *tt8
+	stop    *search.Stop
+	stopped bool
+	nodes   int64
+	nodeCap int64
+	// selDepth is the deepest ply reached.
+	selDepth int
+	// selective turns on ProbCut: a shallow search that clears a bound by
+	// confidence standard deviations of the error of its depth cuts the node.
+	selective  bool
+	confidence float64
+	pv         [maxPly + 1][maxPly + 1]int8
+	pvLen      [maxPly + 1]int
+	feat       [maxPly + 1]feats8
+}
+
+// newSearcher8 returns a searcher with tables of hashMB mebibytes in all,
+// evaluating with w (nil: the untrained evaluation).
+func newSearcher8(hashMB int, w *pattern.Weights) *searcher8 {
+	s := &searcher8{tab: getTables8()}
+	s.tt = newTT8(max(hashMB*3/4, 1))
+	s.ett = newTT8(max(hashMB/4, 1))
+	if w != nil {
+		s.ev = newEval8(w)
+	}
+	return s
+}
+
+// poll checks the stop flag and the node limit.
+func (s *searcher8) poll() bool {
+	if !s.stopped && (s.stop != nil && s.stop.Stopped() || s.nodeCap > 0 && s.nodes >= s.nodeCap) {
+		s.stopped = true
+	}
+	return s.stopped
+}
+
+// evaluate scores the board at ply in centi-discs; the indices at ply are
+// those of the board, black says whether p is the side counted +1 there.
+func (s *searcher8) evaluate(p, o uint64, black bool, ply int) int {
+	var v int
+	if s.ev != nil {
+		v = s.ev.score(&s.feat[ply], p, o, black) * 100 / pattern.Scale
+	} else {
+		v = simpleEval8(p, o)
+	}
+	return min(max(v, -evalLimit), evalLimit)
+}
+
+// evalSearchCenti searches (p, o) depth plies with the full window, from
+// scratch, using the lines from ply on; for ordering the solver's moves.
+func (s *searcher8) evalSearchCenti(p, o uint64, depth, ply int) int {
+	if s.ev != nil {
+		s.ev.setup(&s.feat[ply], p, o)
+	}
+	return s.pvs(p, o, true, -scoreInf, scoreInf, depth, ply, false)
+}
+
+// midMove is a move of the midgame's move list.
+type midMove struct {
+	sq    int
+	flips uint64
+	val   int
+}
+
+// pvs searches with the window (alpha, beta), fail-soft, depth plies deep.
+func (s *searcher8) pvs(p, o uint64, black bool, alpha, beta, depth, ply int, passed bool) int {
+	pvNode := beta-alpha > 1
+	s.pvLen[ply] = 0
+	if ply > s.selDepth {
+		s.selDepth = ply
+	}
+	empties := 64 - bits.OnesCount64(p|o)
+	if depth >= empties || ply >= maxPly-2 {
+		return s.exact(p, o, alpha, beta, empties, ply)
+	}
+	s.nodes++
+	if depth <= 0 {
+		return s.evaluate(p, o, black, ply)
+	}
+	if s.nodes&0xff == 0 && s.poll() || s.stopped {
+		return alpha
+	}
+	ttMove := -1
+	sel := s.sel()
+	if e := s.tt.probe(p, o); e != nil {
+		ttMove = int(e.move) - 1
+		if int(e.depth) >= depth && int(e.sel) <= sel && !pvNode {
+			if int(e.lower) >= beta {
+				return int(e.lower)
+			}
+			if int(e.upper) <= alpha {
+				return int(e.upper)
+			}
+		}
+	}
+	if s.selective && !pvNode && depth >= 3 && depth < maxProbcutDepth {
+		if v, ok := s.probcut(p, o, black, alpha, beta, depth, empties, ply); ok {
+			return v
+		}
+	}
+	moves := Moves8(p, o)
+	if moves == 0 {
+		if passed || Moves8(o, p) == 0 {
+			return 100 * finalDiscs(p, o)
+		}
+		s.feat[ply+1] = s.feat[ply]
+		v := -s.pvs(o, p, !black, -beta, -alpha, depth, ply+1, true)
+		if pvNode {
+			s.setPV(ply, passSq)
+		}
+		return v
+	}
+	var list [32]midMove
+	n := s.orderMid(p, o, moves, black, ttMove, depth, ply, list[:0])
+	best, bestMove := -scoreInf, -1
+	a := alpha
+	for i := range n {
+		pickMid(list[i:n])
+		mv := &list[i]
+		np, no := o^mv.flips, p^mv.flips^1<<mv.sq
+		s.child(ply, mv.sq, mv.flips, black)
+		var v int
+		if i == 0 {
+			v = -s.pvs(np, no, !black, -beta, -a, depth-1, ply+1, false)
+		} else {
+			v = -s.pvs(np, no, !black, -a-1, -a, depth-1, ply+1, false)
+			if v > a && v < beta && !s.stopped {
+				s.child(ply, mv.sq, mv.flips, black)
+				v = -s.pvs(np, no, !black, -beta, -a, depth-1, ply+1, false)
+			}
+		}
+		if s.stopped {
+			return max(best, alpha)
+		}
+		if v > best {
+			best, bestMove = v, mv.sq
+			if v > a {
+				a = v
+				if pvNode {
+					s.setPV(ply, mv.sq)
+				}
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	s.tt.store(p, o, depth, sel, alpha, beta, best, bestMove)
+	return best
+}
+
+// sel is the selectivity the table records for the search: 0 exact, 1
+// with ProbCut.
+func (s *searcher8) sel() int {
+	if s.selective {
+		return 1
+	}
+	return 0
+}
+
+// maxProbcutDepth bounds the depths at which ProbCut is tried.
+const maxProbcutDepth = 32
+
+// probcutDepth[d] is the depth of the shallow search that predicts a
+// search of depth d: about half of it, of the same parity (evaluations
+// after the side to move's and after the opponent's move differ).
+var probcutDepth = func() (t [maxProbcutDepth]int) {
+	for d := range t {
+		t[d] = 2*(d/4) + d%2
+	}
+	return t
+}()
+
+// probcut tries to cut the node by a shallow search: when it clears beta
+// (or alpha) by enough, the deep search would too.
+func (s *searcher8) probcut(p, o uint64, black bool, alpha, beta, depth, empties, ply int) (int, bool) {
+	d2 := probcutDepth[depth]
+	margin := int(s.confidence * probcutSigma(depth, d2, empties))
+	if bound := beta + margin; bound < scoreMax {
+		var v int
+		if d2 == 0 {
+			v = s.evaluate(p, o, black, ply)
+		} else {
+			v = s.pvs(p, o, black, bound-1, bound, d2, ply, false)
+		}
+		if v >= bound {
+			return beta, true
+		}
+	}
+	if bound := alpha - margin; bound > -scoreMax {
+		var v int
+		if d2 == 0 {
+			v = s.evaluate(p, o, black, ply)
+		} else {
+			v = s.pvs(p, o, black, bound, bound+1, d2, ply, false)
+		}
+		if v <= bound {
+			return alpha, true
+		}
+	}
+	return 0, false
+}
+
+// child sets the pattern indices at ply+1 to those after the move.
+func (s *searcher8) child(ply, sq int, flips uint64, black bool) {
+	if s.ev != nil {
+		s.feat[ply+1] = s.feat[ply]
+		s.ev.update(&s.feat[ply+1], sq, flips, black)
+	}
+}
+
+// exact solves a position that the midgame search reaches with enough depth
+// to see the end, with the window (alpha, beta) in centi-discs.
+func (s *searcher8) exact(p, o uint64, alpha, beta, empties, ply int) int {
+	a, b := floorDiv(alpha, 100), -floorDiv(-beta, 100)
+	var v int
+	if b-a <= 1 {
+		v = s.nwsEnd(p, o, a, empties, false, ply)
+	} else {
+		v = s.pvsEnd(p, o, a, b, empties, false, ply)
+	}
+	return 100 * v
+}
+
+func floorDiv(a, b int) int {
+	q := a / b
+	if a%b != 0 && (a < 0) != (b < 0) {
+		q--
+	}
+	return q
+}
+
+// pickMid moves the best-valued move of list to the front.
+func pickMid(list []midMove) {
+	b := 0
+	for i := 1; i < len(list); i++ {
+		if list[i].val > list[b].val {
+			b = i
+		}
+	}
+	if b != 0 {
+		list[0], list[b] = list[b], list[0]
+	}
+}
+
+// orderMid fills list with the moves and their ordering values: the table's
+// move first; then, deep enough, the score of a shallow search of each move;
+// and always the opponent's mobility, weighted for corners, and its
+// potential mobility.
+func (s *searcher8) orderMid(p, o, moves uint64, black bool, ttMove, depth, ply int, list []midMove) int {
+	sortDepth := -1
+	switch {
+	case depth >= 12:
+		sortDepth = 3
+	case depth >= 9:
+		sortDepth = 2
+	case depth >= 6:
+		sortDepth = 1
+	case depth >= 3:
+		sortDepth = 0
+	}
+	n := 0
+	for m := moves; m != 0; m &= m - 1 {
+		sq := bits.TrailingZeros64(m)
+		f := Flips8(p, o, sq)
+		np, no := o^f, p^f^1<<sq
+		var val int
+		if sq == ttMove {
+			val = 1 << 30
+		} else {
+			replies := Moves8(np, no)
+			val = -(bits.OnesCount64(replies)+bits.OnesCount64(replies&sqCorners))*64 -
+				bits.OnesCount64(potentialMoves(np, no))*8
+			if uint64(1)<<sq&sqCorners != 0 {
+				val += 256
+			}
+			if sortDepth >= 0 {
+				s.child(ply, sq, f, black)
+				var v int
+				if sortDepth == 0 {
+					v = -s.evaluate(np, no, !black, ply+1)
+				} else {
+					v = -s.pvs(np, no, !black, -scoreInf, scoreInf, sortDepth, ply+1, false)
+				}
+				val += v * 16
+			}
+		}
+		list = append(list, midMove{sq: sq, flips: f, val: val})
+		n++
+	}
+	return n
+}

@@ -1,0 +1,350 @@
+// Tests of the searches and the solver: exact scores of FFO endgames and of
+// small boards against plain minimax, limits, levels, and sanity of play.
+
+package othello
+
+import (
+	"bufio"
+	"context"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"qi/engines"
+	"qi/engines/othello/pattern"
+)
+
+// ffoCase is a line of an obf file: the position and the score of the best
+// move.
+type ffoCase struct {
+	pos   *Position
+	best  string
+	score int
+}
+
+func readFFO(t testing.TB, path string) []ffoCase {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	var out []ffoCase
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		parts := strings.Split(sc.Text(), ";")
+		p, err := ParseText(parts[0])
+		require.NoError(t, err)
+		mv, score, ok := strings.Cut(strings.TrimSpace(parts[1]), ":")
+		require.True(t, ok)
+		v, err := strconv.Atoi(score)
+		require.NoError(t, err)
+		out = append(out, ffoCase{p, strings.ToLower(mv), v})
+	}
+	return out
+}
+
+// solve solves p with a full-strength searcher.
+func solve(t testing.TB, s engines.Searcher, p *Position) engines.Info {
+	t.Helper()
+	info := s.Search(context.Background(), p, engines.Limits{Depth: 64}, nil)
+	require.True(t, info.Exact, "an exact solve says so")
+	require.NotEmpty(t, info.PV)
+	return info
+}
+
+// checkSolved checks an exact solve's score, and that its move reaches it.
+func checkSolved(t *testing.T, s engines.Searcher, c ffoCase, info engines.Info) {
+	t.Helper()
+	require.Equal(t, 100*c.score, int(info.Score), "score of %s", c.pos.Text())
+	if mv := c.pos.MoveText(info.Best()); mv != c.best {
+		// Another move may score as well: check it by solving after it.
+		q := c.pos.clone()
+		q.Play(info.Best())
+		after := solve(t, s, q)
+		assert.Equal(t, -100*c.score, int(after.Score), "%s scores %+d as %s does", mv, c.score, c.best)
+	}
+}
+
+func TestFFOEasy(t *testing.T) {
+	cases := readFFO(t, "testdata/ffo-1-39.obf")
+	if testing.Short() {
+		cases = cases[:10]
+	} else {
+		cases = cases[:25]
+	}
+	s := game(t, 8).NewSearcher(engines.Config{HashMB: 32})
+	for i, c := range cases {
+		s.Clear()
+		info := solve(t, s, c.pos)
+		checkSolved(t, s, c, info)
+		assert.Equal(t, c.pos.Empties(), info.Depth, "FFO #%d", i+1)
+	}
+}
+
+func TestFFO40(t *testing.T) {
+	if testing.Short() {
+		t.Skip("FFO #40 takes a second")
+	}
+	c := readFFO(t, "testdata/ffo-40-59.obf")[0]
+	s := game(t, 8).NewSearcher(engines.Config{HashMB: 64})
+	info := solve(t, s, c.pos)
+	checkSolved(t, s, c, info)
+	assert.Equal(t, "a2", c.pos.MoveText(info.Best()), "A2 is the only move scoring +38")
+}
+
+// minimax is the plain game value for the side to move, in discs.
+func minimax(p *Position) int {
+	if p.Result() != engines.None {
+		v := p.FinalScore()
+		if p.SideToMove() == engines.P2 {
+			v = -v
+		}
+		return v
+	}
+	best := -1000
+	for _, m := range p.LegalMoves(nil) {
+		p.Play(m)
+		best = max(best, -minimax(p))
+		p.Undo()
+	}
+	return best
+}
+
+func TestExactAgainstMinimax(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, tc := range []struct{ n, empties, count int }{{4, 12, 1}, {6, 11, 10}, {8, 11, 20}, {10, 9, 5}} {
+		g := game(t, tc.n)
+		s := g.NewSearcher(engines.Config{HashMB: 8})
+		for range tc.count {
+			p := StartPosition(tc.n)
+			for p.Empties() > tc.empties && p.Result() == engines.None {
+				moves := p.LegalMoves(nil)
+				p.Play(moves[rng.IntN(len(moves))])
+			}
+			if p.Result() != engines.None {
+				continue
+			}
+			root := p.Root()
+			want := minimax(root.clone())
+			s.Clear()
+			info := solve(t, s, root)
+			require.Equal(t, 100*want, int(info.Score), "%dx%d %s", tc.n, tc.n, root.Text())
+			// The best move keeps the value.
+			q := root.clone()
+			q.Play(info.Best())
+			require.Equal(t, -want, minimax(q), "%s after %s", root.Text(), root.MoveText(info.Best()))
+			// The line is legal.
+			_, err := playLine(root, info.PV)
+			require.NoError(t, err)
+		}
+	}
+}
+
+// playLine plays a line on a copy of p.
+func playLine(p *Position, pv []engines.Move) (*Position, error) {
+	var texts []string
+	for _, m := range pv {
+		texts = append(texts, p.MoveText(m))
+	}
+	q, err := engines.PlayAll(p, texts)
+	if err != nil {
+		return nil, err
+	}
+	return q.(*Position), nil
+}
+
+func TestSmallBoardValue(t *testing.T) {
+	// 4x4 othello is a win for white (published by several solvers); here
+	// against plain minimax, empties to the winner.
+	s := game(t, 4).NewSearcher(engines.Config{})
+	info := s.Search(context.Background(), StartPosition(4), engines.Limits{Depth: 16}, nil)
+	require.True(t, info.Exact)
+	assert.Equal(t, 100*minimax(StartPosition(4)), int(info.Score))
+	assert.Less(t, int(info.Score), 0, "white wins 4x4")
+}
+
+func TestTakesCorner(t *testing.T) {
+	// Black can take a1, which also wins the whole edge and flips a line.
+	p := parse(t, ""+
+		"-OOOOOX-"+
+		"-OOOXX--"+
+		"-OXOX---"+
+		"XXOXX---"+
+		"--XOX---"+
+		"---XO---"+
+		"--------"+
+		"-------- X")
+	require.Contains(t, p.LegalMoves(nil), engines.Move(0))
+	for _, level := range []int{5, 8, engines.MaxLevel} {
+		s := game(t, 8).NewSearcher(engines.Config{Level: level})
+		info := s.Search(context.Background(), p, engines.Limits{Depth: 6}, nil)
+		assert.Equal(t, "a1", p.MoveText(info.Best()), "level %d", level)
+	}
+}
+
+func TestForcedWin(t *testing.T) {
+	// White to move has one move that wins everything: h8 flips the last
+	// black discs.
+	p := parse(t, strings.Repeat("O", 56)+"OOOOOXX- O")
+	s := game(t, 8).NewSearcher(engines.Config{})
+	info := s.Search(context.Background(), p, engines.Limits{Depth: 3}, nil)
+	assert.True(t, info.Exact)
+	assert.Equal(t, 6400, int(info.Score))
+	assert.Equal(t, "h8", p.MoveText(info.Best()))
+}
+
+func TestPassAtRoot(t *testing.T) {
+	p := parse(t, "XXXXXXXX"+"XXXXXXXX"+"XXXXXXXX"+"XXXXXXXX"+"XXXXXXXX"+"XXXXXXXX"+"XXXXXXOO"+"XXXXXX-- O")
+	for _, n := range []int{1, 5, engines.MaxLevel} {
+		s := game(t, 8).NewSearcher(engines.Config{Level: n})
+		info := s.Search(context.Background(), p, engines.Limits{Depth: 4}, nil)
+		assert.Equal(t, []engines.Move{Pass}, info.PV[:1], "level %d", n)
+	}
+	// A solve through a pass at the root is exact.
+	info := game(t, 8).NewSearcher(engines.Config{}).Search(context.Background(), p, engines.Limits{Depth: 64}, nil)
+	assert.True(t, info.Exact)
+	assert.Equal(t, 100*minimax(p.clone()), int(info.Score))
+	q := parse(t, "-XXXXXXX"+"OXXXXXXX"+"XXXXXXXX"+"XXXXXXXX"+"XXXXXXXX"+"XXXXXXXX"+"XXXXXXXX"+"XXXXXXXX X")
+	info = game(t, 8).NewSearcher(engines.Config{}).Search(context.Background(), q, engines.Limits{Depth: 64}, nil)
+	assert.True(t, info.Exact)
+	assert.Equal(t, 100*minimax(q.clone()), int(info.Score))
+}
+
+func TestLimits(t *testing.T) {
+	g := game(t, 8)
+	s := g.NewSearcher(engines.Config{HashMB: 4})
+	start := StartPosition(8)
+	var reports []engines.Info
+	info := s.Search(context.Background(), start, engines.Limits{Depth: 5}, func(i engines.Info) { reports = append(reports, i) })
+	assert.Equal(t, 5, info.Depth)
+	assert.False(t, info.Exact)
+	require.Len(t, reports, 5, "one report per iteration")
+	for i, r := range reports {
+		assert.Equal(t, i+1, r.Depth)
+	}
+	// A node limit stops the search near it.
+	info = s.Search(context.Background(), start, engines.Limits{Nodes: 5000}, nil)
+	assert.LessOrEqual(t, info.Nodes, int64(5000+2000))
+	assert.NotEmpty(t, info.PV)
+	// A cancelled search still gives a legal move.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, n := range []int{8, 10, 6} {
+		p := StartPosition(n)
+		info = game(t, n).NewSearcher(engines.Config{}).Search(ctx, p, engines.Limits{}, nil)
+		require.NotEmpty(t, info.PV, "%dx%d", n, n)
+		_, err := engines.Legal(p, p.MoveText(info.Best()))
+		assert.NoError(t, err)
+	}
+	// A deadline is kept.
+	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	t0 := time.Now()
+	info = s.Search(ctx, start, engines.Limits{Infinite: true}, nil)
+	assert.Less(t, time.Since(t0), time.Second)
+	assert.NotEmpty(t, info.PV)
+}
+
+func TestLevels(t *testing.T) {
+	g := game(t, 8)
+	// Level 1 flips the most discs.
+	p := parse(t, "--------"+"--------"+"--OOO---"+"--OXO---"+"--OOO---"+"--------"+"--X-----"+"-------- X")
+	info := g.NewSearcher(engines.Config{Level: 1}).Search(context.Background(), p, engines.Limits{}, nil)
+	best := 0
+	for _, m := range p.LegalMoves(nil) {
+		pl, op, _ := p.Bitboards()
+		best = max(best, popcount(Flips8(pl, op, int(m))))
+	}
+	pl, op, _ := p.Bitboards()
+	assert.Equal(t, best, popcount(Flips8(pl, op, int(info.Best()))))
+	// Deeper levels search deeper.
+	prev := 0
+	for level := 2; level <= 9; level++ {
+		info := g.NewSearcher(engines.Config{Level: level}).Search(context.Background(), StartPosition(8), engines.Limits{}, nil)
+		assert.GreaterOrEqual(t, info.Depth, prev, "level %d", level)
+		prev = info.Depth
+	}
+	assert.Equal(t, 10, prev)
+	// The baseline is the plain alpha-beta, and plays legal moves.
+	base := g.NewSearcher(engines.Config{Baseline: true})
+	info = base.Search(context.Background(), StartPosition(8), engines.Limits{Depth: 3}, nil)
+	assert.Equal(t, 3, info.Depth)
+	assert.Contains(t, StartPosition(8).LegalMoves(nil), info.Best())
+}
+
+func TestSearchLeavesPosition(t *testing.T) {
+	for _, n := range []int{8, 10} {
+		p := StartPosition(n)
+		for _, mv := range []string{"f5", "d6", "c3"} {
+			m, err := engines.Legal(p, mv)
+			if err != nil {
+				m = p.LegalMoves(nil)[0]
+			}
+			p.Play(m)
+		}
+		before := p.Text()
+		plies := p.Plies()
+		info := game(t, n).NewSearcher(engines.Config{}).Search(context.Background(), p, engines.Limits{Depth: 4}, nil)
+		assert.Equal(t, before, p.Text())
+		assert.Equal(t, plies, p.Plies())
+		_, err := playLine(p, info.PV)
+		assert.NoError(t, err, "the line is legal")
+	}
+}
+
+// TestIncrementalFeatures checks that the pattern indices kept move by move
+// equal those computed from scratch, and the evaluation from them equals the
+// one from Features.
+func TestIncrementalFeatures(t *testing.T) {
+	w := pattern.Load(8)
+	if w == nil {
+		w = pattern.NewWeights(pattern.For(8))
+		for _, st := range w.Stage {
+			for i := range st {
+				st[i] = int16(i*7919%201 - 100)
+			}
+		}
+		w.Tie()
+	}
+	e := newEval8(w)
+	rng := rand.New(rand.NewPCG(5, 6))
+	for range 20 {
+		p := StartPosition(8)
+		var f feats8
+		e.setup(&f, p.black, p.white)
+		for p.Result() == engines.None {
+			moves := p.LegalMoves(nil)
+			m := moves[rng.IntN(len(moves))]
+			if m != Pass {
+				me, opp, _ := p.Bitboards()
+				e.update(&f, int(m), Flips8(me, opp, int(m)), p.side == engines.P1)
+			}
+			p.Play(m)
+			var g feats8
+			e.setup(&g, p.black, p.white)
+			require.Equal(t, g, f)
+			me, opp, _ := p.Bitboards()
+			got := e.score(&f, me, opp, p.side == engines.P1)
+			// From scratch through Features, as the training tool sees it.
+			entries, sc := p.Features(w.Set, nil)
+			st := w.Stage[w.Set.StageOf[p.Empties()]]
+			want := int(st[w.Bias])
+			k := 0
+			for pi := range w.Set.Patterns {
+				for range w.Set.Patterns[pi].Instances {
+					want += int(st[w.Offsets[pi]+entries[k]])
+					k++
+				}
+			}
+			for j, v := range sc {
+				want += int(st[w.ScalarAt+j*(pattern.ScalarMax+1)+v])
+			}
+			require.Equal(t, want, got, "%s", p.Text())
+		}
+	}
+}

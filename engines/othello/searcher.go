@@ -1,0 +1,236 @@
+// This file holds othello's engines.Searcher: the levels, the plan of a
+// search from its limits (how deep, from how many empties to solve
+// exactly), and the dispatch to the 8x8 or the general search.
+
+package othello
+
+import (
+	"context"
+	"math/bits"
+	"time"
+
+	"qi/engines"
+	"qi/engines/othello/pattern"
+	"qi/engines/search"
+)
+
+// levelPlan gives levels 2..9 their midgame depth, the empties from which
+// they solve exactly, and whether they use the trained evaluation. Level 1
+// is the greedy player; level 10 plans by the limits.
+var levelPlan = [engines.MaxLevel + 1]struct {
+	depth, solve int
+	trained      bool
+}{
+	2: {1, 2, false},
+	3: {2, 4, false},
+	4: {2, 6, true},
+	5: {3, 8, true},
+	6: {4, 10, true},
+	7: {6, 12, true},
+	8: {8, 14, true},
+	9: {10, 18, true},
+}
+
+// Searcher is othello's searcher. Its tables are allocated at the first
+// search.
+type Searcher struct {
+	n       int
+	level   int
+	hash    int
+	weights *pattern.Weights // nil: the embedded ones
+	s8      *searcher8
+	sn      *searcherN
+}
+
+// NewSearcher implements engines.Game. Config.Baseline gives the plain
+// alpha-beta of package search with the untrained evaluation.
+func (g *Game) NewSearcher(cfg engines.Config) engines.Searcher {
+	if cfg.Baseline {
+		n := g.n
+		return search.NewAlphaBeta(func(pos engines.Position) engines.Score {
+			return engines.Score(SimpleEval(pos.(*Position)))
+		}, n*n, cfg.EffectiveHashMB())
+	}
+	return &Searcher{n: g.n, level: cfg.EffectiveLevel(), hash: cfg.EffectiveHashMB()}
+}
+
+// SimpleEval is the untrained evaluation of a position for the side to move,
+// in centi-discs: square values and mobility.
+func SimpleEval(p *Position) int {
+	if p.n == 8 {
+		me, opp, _ := p.Bitboards()
+		return simpleEval8(me, opp)
+	}
+	return newEvalN(p.bn.g, false).score(p.bn)
+}
+
+// Clear implements engines.Searcher.
+func (s *Searcher) Clear() {
+	if s.s8 != nil {
+		s.s8.tt.clear()
+		s.s8.ett.clear()
+	}
+	if s.sn != nil {
+		s.sn.tt.Clear()
+	}
+}
+
+// evalWeights returns the weights the level plays with, nil for the
+// untrained evaluation.
+func (s *Searcher) evalWeights() *pattern.Weights {
+	if s.level < engines.MaxLevel && !levelPlan[s.level].trained {
+		return nil
+	}
+	if s.weights != nil {
+		return s.weights
+	}
+	return pattern.Load(s.n)
+}
+
+// Search implements engines.Searcher.
+func (s *Searcher) Search(ctx context.Context, pos engines.Position, lim engines.Limits, report func(engines.Info)) engines.Info {
+	start := time.Now()
+	p, ok := pos.(*Position)
+	if !ok {
+		var err error
+		if p, err = ParseText(pos.Text()); err != nil {
+			return engines.Info{}
+		}
+	}
+	if p.Result() != engines.None {
+		b, w := p.Discs()
+		sc := finalScore(b, w, p.n*p.n)
+		if p.SideToMove() == engines.P2 {
+			sc = -sc
+		}
+		return engines.Info{Exact: true, Score: engines.Score(100 * sc)}
+	}
+	if s.level == 1 {
+		return greedy(start, p)
+	}
+	stop := search.WatchContext(ctx)
+	defer stop.Release()
+	pl := s.plan(ctx, start, p, lim)
+	if p.n == 8 {
+		if s.s8 == nil {
+			s.s8 = newSearcher8(s.hash, s.evalWeights())
+		}
+		s.s8.stop = stop
+		me, opp, _ := p.Bitboards()
+		info := s.s8.run(start, me, opp, pl, lim, report)
+		return info
+	}
+	if s.sn == nil {
+		s.sn = newSearcherN(p.n, s.hash, s.evalWeights())
+	}
+	s.sn.stop = stop
+	depth := pl.depth
+	if p.Empties() <= pl.solveFrom {
+		depth = p.Empties()
+	}
+	return s.sn.run(start, p.bn, depth, lim, report)
+}
+
+// plan decides how deep to search and from how many empties to solve.
+func (s *Searcher) plan(ctx context.Context, start time.Time, p *Position, lim engines.Limits) plan8 {
+	empties := p.Empties()
+	var pl plan8
+	if s.level < engines.MaxLevel {
+		lp := levelPlan[s.level]
+		pl = plan8{depth: lp.depth, solveFrom: lp.solve}
+		if lim.Depth > 0 {
+			pl.depth = min(pl.depth, lim.Depth)
+		}
+		return pl
+	}
+	pl = plan8{depth: empties, solveFrom: 20}
+	switch {
+	case lim.Depth > 0:
+		// The endgame depth of a midgame depth d is 2d, as Edax's levels
+		// have it, up to what solves in seconds.
+		pl.depth = lim.Depth
+		pl.solveFrom = min(2*lim.Depth, 24)
+		if lim.Depth >= empties {
+			pl.solveFrom = empties
+		}
+	case lim.Soft > 0 || hasDeadline(ctx):
+		budget := lim.Soft
+		if d, ok := ctx.Deadline(); ok && (budget == 0 || time.Until(d) < budget) {
+			budget = time.Until(d)
+		}
+		pl.solveFrom = solveReach(p.n, budget)
+		pl.selective = true
+	}
+	if p.n != 8 {
+		// The general board has no solver of its own: searching to the
+		// end is slower, so it starts later.
+		pl.solveFrom = min(pl.solveFrom, 12)
+		if lim.Depth >= empties {
+			pl.solveFrom = empties
+		}
+	}
+	return pl
+}
+
+func hasDeadline(ctx context.Context) bool {
+	_, ok := ctx.Deadline()
+	return ok
+}
+
+// solveReach returns the most empties the solver is expected to solve in
+// about budget on an n x n board. Measured on 8x8: about 0.03 s at 20
+// empties, each further empty costing about 2.2 times the one before.
+func solveReach(n int, budget time.Duration) int {
+	if n != 8 {
+		return 10
+	}
+	e, t := 20, 30*time.Millisecond
+	if budget < t {
+		for e > 10 && budget < t {
+			e--
+			t = t * 10 / 22
+		}
+		return e
+	}
+	for e < 40 {
+		next := t * 22 / 10
+		if next > budget {
+			break
+		}
+		e++
+		t = next
+	}
+	return e
+}
+
+// greedy is level 1: the move that flips the most discs, the first in
+// square order among equals.
+func greedy(start time.Time, p *Position) engines.Info {
+	moves := p.LegalMoves(nil)
+	best, bestN := moves[0], -1
+	if best != Pass {
+		for _, m := range moves {
+			var n int
+			if p.n == 8 {
+				me, opp, _ := p.Bitboards()
+				n = bits.OnesCount64(Flips8(me, opp, int(m)))
+			} else {
+				n = p.bn.flipCount(int(m))
+			}
+			if n > bestN {
+				best, bestN = m, n
+			}
+		}
+	}
+	score := engines.Score(100 * bestN)
+	if best == Pass {
+		score = 0
+	}
+	return engines.Info{Depth: 1, SelDepth: 1, Score: score, Nodes: int64(len(moves)), Time: time.Since(start), PV: []engines.Move{best}}
+}
+
+// MovesLeft estimates the moves the side to move still has to make before
+// the endgame solver takes over, for sharing a clock (search.Budget).
+func (p *Position) MovesLeft() int {
+	return max(1, (p.Empties()-12)/2)
+}

@@ -1,0 +1,121 @@
+// This file holds the solver's principal-variation search and its root: an
+// exact score (or a win/loss/draw verdict) with a best line.
+
+package othello
+
+import (
+	"math/bits"
+)
+
+// passSq stands for a pass in the 8x8 searches' lines.
+const passSq = 64
+
+// pvsEnd searches a principal-variation node with the window (alpha, beta)
+// and records its line at ply.
+func (s *searcher8) pvsEnd(p, o uint64, alpha, beta, empties int, passed bool, ply int) int {
+	s.pvLen[ply] = 0
+	s.nodes++
+	if s.poll() {
+		return alpha
+	}
+	moves := Moves8(p, o)
+	if moves == 0 {
+		if passed || Moves8(o, p) == 0 {
+			return finalDiscs(p, o)
+		}
+		v := -s.pvsEnd(o, p, -beta, -alpha, empties, true, ply+1)
+		s.setPV(ply, passSq)
+		return v
+	}
+	ttMove := -1
+	if e := s.ett.probe(p, o); e != nil {
+		ttMove = int(e.move) - 1
+	}
+	var list [32]endMove
+	n := s.orderEnd(p, o, moves, ttMove, empties, list[:0])
+	if empties > 12 && s.ev != nil {
+		s.orderBySearch(list[:n], ttMove, empties, ply)
+	}
+	best, bestMove := noScore, -1
+	a := alpha
+	for i := range n {
+		pickBest(list[i:n])
+		mv := &list[i]
+		var v int
+		if i == 0 {
+			v = -s.pvsEnd(mv.p, mv.o, -beta, -a, empties-1, false, ply+1)
+		} else {
+			v = -s.nwsEnd(mv.p, mv.o, -a-1, empties-1, false, ply+1)
+			if v > a && v < beta && !s.stopped {
+				v = -s.pvsEnd(mv.p, mv.o, -beta, -a, empties-1, false, ply+1)
+			}
+		}
+		if s.stopped {
+			break
+		}
+		if v > best {
+			best, bestMove = v, mv.sq
+			if v > a {
+				s.setPV(ply, mv.sq)
+				a = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	if s.stopped {
+		return best
+	}
+	if best <= alpha {
+		// Every move failed low: keep the first one's line, so that a
+		// root that fails low still has a move.
+		s.pvLen[ply] = 0
+		s.pv[ply][0] = int8(bestMove)
+		s.pvLen[ply] = 1
+	}
+	s.ett.store(p, o, empties, 0, alpha, beta, best, bestMove)
+	return best
+}
+
+// setPV makes the line at ply the move sq followed by the line at ply+1.
+func (s *searcher8) setPV(ply, sq int) {
+	s.pv[ply][0] = int8(sq)
+	n := copy(s.pv[ply][1:], s.pv[ply+1][:s.pvLen[ply+1]])
+	s.pvLen[ply] = n + 1
+}
+
+// orderBySearch gives the moves of a node with many empties values from a
+// shallow midgame search, which orders them far better than mobility.
+func (s *searcher8) orderBySearch(list []endMove, ttMove, empties, ply int) {
+	depth := 0
+	switch {
+	case empties > 24:
+		depth = 3
+	case empties > 21:
+		depth = 2
+	case empties > 18:
+		depth = 1
+	}
+	for i := range list {
+		mv := &list[i]
+		if mv.sq == ttMove {
+			mv.val = 1 << 20
+			continue
+		}
+		// The mobility value breaks ties between equal evaluations.
+		mv.val = -s.evalSearchCenti(mv.p, mv.o, depth, ply+1)*2 + mv.val
+	}
+}
+
+// solveRoot solves the position with the window (alpha, beta) and returns the
+// score and the line that reaches it.
+func (s *searcher8) solveRoot(p, o uint64, alpha, beta int) (int, []int) {
+	empties := 64 - bits.OnesCount64(p|o)
+	v := s.pvsEnd(p, o, alpha, beta, empties, false, 0)
+	line := make([]int, s.pvLen[0])
+	for i := range line {
+		line[i] = int(s.pv[0][i])
+	}
+	return v, line
+}

@@ -1,0 +1,321 @@
+// This file holds othello's notation: squares (a1 top-left), moves, the FFO
+// position text, the GGF board of the NBoard protocol, and the drawing of the
+// board.
+
+package othello
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"qi/engines"
+)
+
+// SquareName writes square sq (row by row from a1) of an n x n board, as "f5"
+// or "j10".
+func SquareName(sq, n int) string {
+	return string(rune('a'+sq%n)) + strconv.Itoa(sq/n+1)
+}
+
+// ParseSquare reads a square of an n x n board, in any case.
+func ParseSquare(s string, n int) (int, error) {
+	if len(s) < 2 || len(s) > 3 {
+		return 0, fmt.Errorf("bad square %q", s)
+	}
+	c := int(lower(s[0])) - 'a'
+	if c < 0 || c >= n {
+		return 0, fmt.Errorf("bad square %q: columns run from a to %c", s, 'a'+n-1)
+	}
+	r := 0
+	for i := 1; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, fmt.Errorf("bad square %q", s)
+		}
+		r = 10*r + int(s[i]-'0')
+	}
+	if s[1] == '0' || r < 1 || r > n {
+		return 0, fmt.Errorf("bad square %q: rows run from 1 to %d", s, n)
+	}
+	return (r-1)*n + c, nil
+}
+
+func lower(c byte) byte {
+	if c >= 'A' && c <= 'Z' {
+		return c + 'a' - 'A'
+	}
+	return c
+}
+
+// MoveText implements engines.Position: the square in lower case, 0000 for a
+// pass.
+func (p *Position) MoveText(m engines.Move) string {
+	if m == Pass {
+		return "0000"
+	}
+	if m < 0 || int(m) >= p.n*p.n {
+		return "(none)"
+	}
+	return SquareName(int(m), p.n)
+}
+
+// ParseMove implements engines.Position: a square in any case ("f5", "F5",
+// also as the drop "P@f5"), or a pass written 0000, pass or PA.
+func (p *Position) ParseMove(s string) (engines.Move, error) {
+	return ParseMove(s, p.n)
+}
+
+// ParseMove reads a move on an n x n board (see Position.ParseMove).
+func ParseMove(s string, n int) (engines.Move, error) {
+	t := strings.ToLower(strings.TrimSpace(s))
+	switch t {
+	case "0000", "pass", "pa":
+		return Pass, nil
+	}
+	t = strings.TrimPrefix(t, "p@")
+	sq, err := ParseSquare(t, n)
+	if err != nil {
+		return engines.NoMove, fmt.Errorf("bad move %q: want a square from a1 to %s, or pass", s, SquareName(n*n-1, n))
+	}
+	return engines.Move(sq), nil
+}
+
+// Text implements engines.Position: the FFO board string, the cells from a1
+// row by row (X black, O white, - empty), a space and the side to move.
+func (p *Position) Text() string {
+	b := make([]byte, 0, p.n*p.n+2)
+	for sq := range p.n * p.n {
+		b = append(b, "-XO"[p.At(sq)])
+	}
+	b = append(b, ' ', "XO"[p.SideToMove()])
+	return string(b)
+}
+
+// ParseText reads a position text of any even size from MinSize to MaxSize,
+// the size following from the number of cells: X (or *) black, O white, - (or
+// .) empty, then the side to move, X (or *) or O. Text after the side (the
+// move list of an FFO line after ';') is refused.
+func ParseText(text string) (*Position, error) {
+	f := strings.Fields(text)
+	if len(f) != 2 {
+		return nil, fmt.Errorf("bad position %q: want the board's cells from a1 row by row (X, O, -) and the side to move, as in %q", clip(text), startText8)
+	}
+	cells, side := f[0], f[1]
+	n := 0
+	for k := MinSize; k <= MaxSize; k += 2 {
+		if k*k == len(cells) {
+			n = k
+		}
+	}
+	if n == 0 {
+		return nil, fmt.Errorf("bad position %q: %d cells is no square board of an even side from %d to %d", clip(text), len(cells), MinSize, MaxSize)
+	}
+	var s engines.Side
+	switch side {
+	case "X", "x", "*", "B", "b":
+		s = engines.P1
+	case "O", "o", "W", "w":
+		s = engines.P2
+	default:
+		return nil, fmt.Errorf("bad side to move %q: use X (black) or O (white)", clip(side))
+	}
+	grid := make([]uint8, n*n)
+	for i := range n * n {
+		switch cells[i] {
+		case 'X', 'x', '*':
+			grid[i] = cellBlack
+		case 'O', 'o':
+			grid[i] = cellWhite
+		case '-', '.':
+		default:
+			return nil, fmt.Errorf("bad cell %q at %s: use X or * (black), O (white), - or . (empty)", cells[i], SquareName(i, n))
+		}
+	}
+	return fromGrid(n, grid, s), nil
+}
+
+// clip shortens a text for an error message.
+func clip(s string) string {
+	if len(s) > 80 {
+		return s[:77] + "..."
+	}
+	return s
+}
+
+// fromGrid builds a position from cells (0 empty, 1 black, 2 white).
+func fromGrid(n int, grid []uint8, side engines.Side) *Position {
+	p := &Position{n: n, side: side}
+	if n == 8 {
+		for sq, c := range grid {
+			switch c {
+			case cellBlack:
+				p.black |= 1 << sq
+			case cellWhite:
+				p.white |= 1 << sq
+			}
+		}
+		return p
+	}
+	g := mailboxFor(n)
+	b := &boardN{g: g, cell: append([]uint8(nil), g.empty...), toMove: cellBlack}
+	for sq, c := range grid {
+		if c != cellEmpty {
+			b.set(g.sq[sq], c)
+		}
+	}
+	if side == engines.P2 {
+		b.toMove = cellWhite
+	}
+	p.bn = b
+	return p
+}
+
+const startText8 = "---------------------------OX------XO--------------------------- X"
+
+// ParseGGFBoard reads the board of a GGF record's BO[] tag: the size, the cells
+// row by row from a1 (* or X black, O white, - or . empty; spaces between rows
+// allowed) and the side to move (* black, O white), as in "8 ---...--- *".
+func ParseGGFBoard(bo string) (*Position, error) {
+	f := strings.Fields(bo)
+	if len(f) < 3 {
+		return nil, fmt.Errorf("bad GGF board %q: want the size, the cells and the side to move", clip(bo))
+	}
+	n, err := strconv.Atoi(f[0])
+	if err != nil || n < MinSize || n > MaxSize || n%2 != 0 {
+		return nil, fmt.Errorf("bad GGF board size %q: qi plays even sizes from %d to %d", clip(f[0]), MinSize, MaxSize)
+	}
+	cells := strings.Join(f[1:len(f)-1], "")
+	if len(cells) != n*n {
+		return nil, fmt.Errorf("bad GGF board %q: %d cells for a %dx%d board", clip(bo), len(cells), n, n)
+	}
+	return ParseText(cells + " " + f[len(f)-1])
+}
+
+// GGFBoard writes the position as a GGF BO[] tag's content.
+func (p *Position) GGFBoard() string {
+	t := []byte(p.Text())
+	for i, c := range t[:len(t)-2] {
+		if c == 'X' {
+			t[i] = '*'
+		}
+	}
+	if t[len(t)-1] == 'X' {
+		t[len(t)-1] = '*'
+	}
+	return strconv.Itoa(p.n) + " " + string(t)
+}
+
+// ParseGGF reads a GGF game record, "(;GM[Othello]...BO[8 ... *]B[F5]W[D6];)",
+// and returns its start position and its moves (each checked legal, passes
+// written PA). Evaluations and times after a move ("B[F5/1.20/0.3]") are
+// skipped.
+func ParseGGF(record string) (*Position, []engines.Move, error) {
+	s := strings.TrimSpace(record)
+	if !strings.HasPrefix(s, "(;") {
+		return nil, nil, fmt.Errorf("bad GGF %q: a game starts with (;", clip(s))
+	}
+	var pos *Position
+	var moves []engines.Move
+	for i := 2; i < len(s); {
+		c := s[i]
+		switch {
+		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
+			i++
+			continue
+		case c == ';' || c == ')':
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && s[j] >= 'A' && s[j] <= 'Z' {
+			j++
+		}
+		if j == i || j >= len(s) || s[j] != '[' {
+			return nil, nil, fmt.Errorf("bad GGF at %q: want a TAG[value]", clip(s[i:]))
+		}
+		k := strings.IndexByte(s[j:], ']')
+		if k < 0 {
+			return nil, nil, fmt.Errorf("bad GGF: %s[ is not closed", s[i:j])
+		}
+		tag, val := s[i:j], s[j+1:j+k]
+		i = j + k + 1
+		switch tag {
+		case "BO":
+			p, err := ParseGGFBoard(val)
+			if err != nil {
+				return nil, nil, err
+			}
+			if pos != nil {
+				return nil, nil, fmt.Errorf("bad GGF: two boards")
+			}
+			pos = p
+		case "B", "W":
+			if pos == nil {
+				return nil, nil, fmt.Errorf("bad GGF: a move before the board (BO[])")
+			}
+			mv, _, _ := strings.Cut(val, "/")
+			want := engines.P1
+			if tag == "W" {
+				want = engines.P2
+			}
+			if pos.SideToMove() != want {
+				return nil, nil, fmt.Errorf("bad GGF: %s[%s] is not that side's turn", tag, val)
+			}
+			m, err := engines.Legal(pos, mv)
+			if err != nil {
+				return nil, nil, fmt.Errorf("bad GGF: move %d %s[%s]: %w", len(moves)+1, tag, val, err)
+			}
+			pos.Play(m)
+			moves = append(moves, m)
+		}
+	}
+	if pos == nil {
+		return nil, nil, fmt.Errorf("bad GGF: no board (BO[])")
+	}
+	for range moves {
+		pos.Undo()
+	}
+	return pos, moves, nil
+}
+
+// String implements engines.Position: the board with its coordinates, X black,
+// O white, . empty and + where the side to move can play, then whose turn it
+// is, the disc count and the legal moves.
+func (p *Position) String() string {
+	var b strings.Builder
+	legal := map[engines.Move]bool{}
+	moves := p.LegalMoves(nil)
+	for _, m := range moves {
+		legal[m] = true
+	}
+	b.WriteString("   ")
+	for c := range p.n {
+		b.WriteString(" " + string(rune('a'+c)))
+	}
+	b.WriteByte('\n')
+	for r := range p.n {
+		fmt.Fprintf(&b, "%3d", r+1)
+		for c := range p.n {
+			sq := r*p.n + c
+			ch := ".XO"[p.At(sq)]
+			if legal[engines.Move(sq)] {
+				ch = '+'
+			}
+			b.WriteByte(' ')
+			b.WriteByte(ch)
+		}
+		b.WriteByte('\n')
+	}
+	black, white := p.Discs()
+	switch res := p.Result(); res {
+	case engines.None:
+		fmt.Fprintf(&b, "%s to move; black (X) %d, white (O) %d; moves:", [2]string{"black (X)", "white (O)"}[p.SideToMove()], black, white)
+		for _, m := range moves {
+			b.WriteString(" " + p.MoveText(m))
+		}
+		b.WriteByte('\n')
+	default:
+		fmt.Fprintf(&b, "game over: black (X) %d, white (O) %d; %s %+d\n", black, white, res, p.FinalScore())
+	}
+	return b.String()
+}

@@ -1,0 +1,136 @@
+// This file holds the 8x8 searches' transposition table: 16-byte entries in
+// buckets of four that share a cache line (a probe costs one memory access),
+// each with a lower and an upper bound, so that null-window searches at
+// different windows share what they proved.
+
+package othello
+
+import (
+	"math/bits"
+	"unsafe"
+)
+
+// ttEntry is one position's bounds and best move. Scores are in the unit of
+// the table's search (discs for the solver, centi-discs for the midgame).
+type ttEntry struct {
+	key          uint64 // a second hash of the board, independent of the index
+	lower, upper int16
+	depth        uint8 // plies searched (empties, for the solver)
+	sel          uint8 // selectivity of the search, 0 = none
+	move         uint8 // best move + 1, 0 for none
+	date         uint8 // the search that wrote it, for replacement
+}
+
+// ttBucket is four entries, 64 bytes: one cache line.
+type ttBucket [4]ttEntry
+
+// tt8 is a four-way set-associative table; on a miss the shallowest entry
+// of an older search, else the shallowest, is replaced.
+type tt8 struct {
+	buckets []ttBucket
+	mask    uint64
+	date    uint8
+}
+
+// newTT8 returns a table of about mb mebibytes (at least 256 buckets).
+func newTT8(mb int) *tt8 {
+	n := uint64(256)
+	for n*2*uint64(unsafe.Sizeof(ttBucket{})) <= uint64(mb)<<20 {
+		n *= 2
+	}
+	// Large allocations start on a page, so buckets sit on cache lines.
+	return &tt8{buckets: make([]ttBucket, n), mask: n - 1}
+}
+
+// ttKeys returns the bucket index and the check key of a board.
+func ttKeys(p, o uint64) (uint64, uint64) {
+	h := hash8(p, o)
+	k := (o*0xD6E8FEB86659FD93 ^ bits.RotateLeft64(p*0xA0761D6478BD642F, 29)) | 1
+	return h, k
+}
+
+// clear empties the table.
+func (t *tt8) clear() {
+	clear(t.buckets)
+	t.date = 0
+}
+
+// newSearch ages the entries of earlier searches.
+func (t *tt8) newSearch() { t.date++ }
+
+// probe returns the entry of (p, o), or nil.
+func (t *tt8) probe(p, o uint64) *ttEntry {
+	h, k := ttKeys(p, o)
+	b := &t.buckets[h&t.mask]
+	for i := range b {
+		if b[i].key == k {
+			return &b[i]
+		}
+	}
+	return nil
+}
+
+// store records what a search of (p, o) to depth at selectivity sel found:
+// score against the window (alpha, beta), and its best move (-1 for none).
+func (t *tt8) store(p, o uint64, depth, sel int, alpha, beta, score int, move int) {
+	h, k := ttKeys(p, o)
+	b := &t.buckets[h&t.mask]
+	var e *ttEntry
+	for i := range b {
+		if b[i].key == k {
+			e = &b[i]
+			break
+		}
+	}
+	if e == nil {
+		e = &b[0]
+		for i := 1; i < len(b); i++ {
+			if t.worth(&b[i]) < t.worth(e) {
+				e = &b[i]
+			}
+		}
+		*e = ttEntry{key: k, lower: -32767, upper: 32767}
+	} else if int(e.depth) < depth || int(e.depth) == depth && int(e.sel) > sel {
+		// A deeper search supersedes the old bounds.
+		e.lower, e.upper = -32767, 32767
+	} else if int(e.depth) > depth || int(e.sel) < sel {
+		// A shallower search adds nothing but may refresh the move.
+		if move >= 0 && score > alpha {
+			e.move = uint8(move + 1)
+		}
+		e.date = t.date
+		return
+	}
+	e.depth, e.sel, e.date = uint8(depth), uint8(sel), t.date
+	if score < beta {
+		e.upper = int16(min(int(e.upper), score))
+	}
+	if score > alpha {
+		e.lower = int16(max(int(e.lower), score))
+	}
+	if e.lower > e.upper {
+		// Bounds of searches that disagree (move order, selectivity):
+		// trust the latest.
+		if score > alpha {
+			e.upper = 32767
+		} else {
+			e.lower = -32767
+		}
+	}
+	if move >= 0 && (score > alpha || e.move == 0) {
+		e.move = uint8(move + 1)
+	}
+}
+
+// worth ranks entries for replacement: empty ones first, then entries of
+// old searches, then shallow ones.
+func (t *tt8) worth(e *ttEntry) int {
+	if e.key == 0 {
+		return -1
+	}
+	w := int(e.depth)
+	if e.date == t.date {
+		w += 256
+	}
+	return w
+}

@@ -1,0 +1,171 @@
+// This file turns games into labelled samples: the WTHOR games labelled by
+// their theoretical score and by exact solves near the end, and any samples
+// relabelled by deeper searches.
+
+package othellotrain
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"qi/engines"
+	"qi/engines/othello"
+	"qi/engines/othello/pattern"
+)
+
+// solver finds exact scores of 8x8 positions.
+type solver struct {
+	s engines.Searcher
+}
+
+func newSolver(hashMB int) *solver {
+	g, _ := othello.New(8)
+	return &solver{s: g.NewSearcher(engines.Config{HashMB: hashMB})}
+}
+
+// solve returns the exact score of p for the side to move in discs.
+func (s *solver) solve(p *othello.Position) int {
+	info := s.s.Search(context.Background(), p, engines.Limits{Depth: 64}, nil)
+	return int(info.Score) / 100
+}
+
+// runWthor reads WTHOR files and writes samples: every position of every game
+// that replays legally and reaches the theoretical score's depth, labelled by
+// that score (the value of the game's position that many empties before the
+// end with perfect play), positions with few empties by exact solves.
+func runWthor(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("othellotrain wthor", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	out := fs.String("o", "", "sample file to write")
+	solveEmpties := fs.Int("solve", 14, "solve positions with at most this many empties exactly")
+	hash := fs.Int("hash", 64, "solver hash table size in MiB")
+	limit := fs.Int("games", 0, "read at most this many games (0: all)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *out == "" || fs.NArg() == 0 {
+		return fmt.Errorf("usage: othellotrain wthor -o samples.bin [-solve 14] wthor-dir-or-files...")
+	}
+	games, err := readWthor(fs.Args())
+	if err != nil {
+		return err
+	}
+	if *limit > 0 && len(games) > *limit {
+		games = games[:*limit]
+	}
+	sv := newSolver(*hash)
+	var samples []sample
+	start := time.Now()
+	used, solved := 0, 0
+	for gi, g := range games {
+		var positions []*othello.Position
+		ok := g.replay(func(p *othello.Position) { positions = append(positions, p.Root()) })
+		last := positions[len(positions)-1]
+		if !ok || last.Empties() > g.theoryDepth && last.Result() == engines.None {
+			continue
+		}
+		used++
+		theory := 2*g.theoryBlack - 64
+		for _, p := range positions {
+			var label int
+			switch {
+			case p.Result() != engines.None:
+				label = p.FinalScore()
+				if p.SideToMove() == engines.P2 {
+					label = -label
+				}
+			case p.Empties() <= *solveEmpties:
+				label = sv.solve(p)
+				solved++
+			default:
+				label = theory
+				if p.SideToMove() == engines.P2 {
+					label = -label
+				}
+			}
+			samples = append(samples, sampleOf(p, 100*label, gi))
+		}
+		if gi%5000 == 0 {
+			fmt.Fprintf(stderr, "game %d/%d: %d samples, %d solved, %v\n", gi, len(games), len(samples), solved, time.Since(start).Round(time.Second))
+		}
+	}
+	if err := writeSamples(*out, 8, samples); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%d games of %d used, %d samples (%d solved) in %v\n", used, len(games), len(samples), solved, time.Since(start).Round(time.Second))
+	return nil
+}
+
+// runLabel relabels samples by searching each position to a depth with some
+// weights, solving exactly from some empties on.
+func runLabel(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("othellotrain label", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	in := fs.String("i", "", "sample file to read")
+	out := fs.String("o", "", "sample file to write")
+	depth := fs.Int("depth", 6, "search depth")
+	weights := fs.String("weights", "", "weight file to search with (default: the embedded weights)")
+	every := fs.Int("every", 1, "keep one sample in this many")
+	mix := fs.Float64("mix", 1, "label = mix*search + (1-mix)*old label")
+	hash := fs.Int("hash", 16, "hash table size in MiB")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *in == "" || *out == "" {
+		return fmt.Errorf("usage: othellotrain label -i in.bin -o out.bin [-depth 6] [-weights w.bin]")
+	}
+	n, samples, err := readSamples(*in)
+	if err != nil {
+		return err
+	}
+	w, err := loadWeights(*weights, n)
+	if err != nil {
+		return err
+	}
+	g, err := othello.New(n)
+	if err != nil {
+		return err
+	}
+	s := g.NewWeightedSearcher(engines.Config{HashMB: *hash}, w)
+	var kept []sample
+	start := time.Now()
+	for i := 0; i < len(samples); i += max(*every, 1) {
+		sm := samples[i]
+		p := sm.position(n)
+		if p.Result() != engines.None {
+			kept = append(kept, sm)
+			continue
+		}
+		info := s.Search(context.Background(), p, engines.Limits{Depth: *depth}, nil)
+		v := *mix*float64(info.Score) + (1-*mix)*float64(sm.label)
+		sm.label = int16(max(min(v, 6400), -6400))
+		kept = append(kept, sm)
+		if len(kept)%20000 == 0 {
+			fmt.Fprintf(stderr, "%d/%d labelled, %v\n", i, len(samples), time.Since(start).Round(time.Second))
+		}
+	}
+	if err := writeSamples(*out, n, kept); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%d samples labelled at depth %d in %v\n", len(kept), *depth, time.Since(start).Round(time.Second))
+	return nil
+}
+
+// loadWeights reads a weight file for n x n boards; "" means the embedded
+// weights, "none" the untrained evaluation (nil).
+func loadWeights(path string, n int) (*pattern.Weights, error) {
+	switch path {
+	case "":
+		return pattern.Load(n), nil
+	case "none":
+		return nil, nil
+	}
+	set := pattern.For(n)
+	if set == nil {
+		return nil, fmt.Errorf("no feature set for %dx%d", n, n)
+	}
+	return readWeightsFile(path, set)
+}

@@ -1,0 +1,45 @@
+// Package othellotrain is the `qi othellotrain` tool that makes othello's
+// evaluation weights: it turns the WTHOR database into labelled positions,
+// plays self-play games (for boards without expert games), relabels positions
+// by deeper searches, fits the pattern weights stage by stage, and plays
+// matches between two weight sets to measure a change.
+package othellotrain
+
+import (
+	"fmt"
+	"io"
+	"math/bits"
+	"strings"
+)
+
+const usage = `usage: qi othellotrain <command> [flags] [files]
+commands:
+  wthor     read WTHOR games into labelled samples
+  selfplay  play games with the engine and write labelled samples
+  label     relabel samples by searching each position
+  train     fit weights to samples and write a weight file
+  match     play two weight sets against each other from XOT openings
+  probcut   measure the error model of ProbCut
+run a command with -h for its flags`
+
+// Run runs `qi othellotrain` with args.
+func Run(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return fmt.Errorf("%s", usage)
+	}
+	cmds := map[string]func([]string, io.Writer, io.Writer) error{
+		"wthor":    runWthor,
+		"selfplay": runSelfPlay,
+		"label":    runLabel,
+		"train":    runTrain,
+		"match":    runMatch,
+		"probcut":  runProbcut,
+	}
+	cmd, ok := cmds[strings.ToLower(args[0])]
+	if !ok {
+		return fmt.Errorf("unknown command %q\n%s", args[0], usage)
+	}
+	return cmd(args[1:], stdout, stderr)
+}
+
+func popcount(x uint64) int { return bits.OnesCount64(x) }

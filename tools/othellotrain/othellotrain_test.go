@@ -1,0 +1,80 @@
+package othellotrain
+
+import (
+	"bytes"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"qi/engines/othello/pattern"
+)
+
+func run(t *testing.T, args ...string) string {
+	t.Helper()
+	var out, errs bytes.Buffer
+	require.NoError(t, Run(args, &out, &errs), errs.String())
+	return out.String()
+}
+
+func TestWthorTrainMatch(t *testing.T) {
+	dir := t.TempDir()
+	samples := filepath.Join(dir, "s.bin")
+	out := run(t, "wthor", "-o", samples, "-solve", "10", "testdata/WTH_1977.wtb")
+	assert.Contains(t, out, "samples")
+	n, ss, err := readSamples(samples)
+	require.NoError(t, err)
+	assert.Equal(t, 8, n)
+	assert.Greater(t, len(ss), 300)
+	for _, s := range ss {
+		assert.Zero(t, s.p[0]&s.o[0], "a square holds one disc")
+		assert.Zero(t, s.label%200, "WTHOR labels are even disc counts")
+	}
+	games, err := readWthor([]string{"testdata/WTH_1977.wtb"})
+	require.NoError(t, err)
+	assert.Len(t, games, 12)
+
+	weights := filepath.Join(dir, "w.bin")
+	out = run(t, "train", "-o", weights, "-iters", "5", "-valid", "0", samples)
+	assert.Contains(t, out, "stage 14")
+	w, err := readWeightsFile(weights, pattern.For(8))
+	require.NoError(t, err)
+	assert.Len(t, w.Stage, 15)
+
+	relabelled := filepath.Join(dir, "r.bin")
+	run(t, "label", "-i", samples, "-o", relabelled, "-depth", "1", "-every", "20", "-weights", weights)
+	_, rs, err := readSamples(relabelled)
+	require.NoError(t, err)
+	assert.Len(t, rs, (len(ss)+19)/20)
+
+	out = run(t, "match", "-a", weights, "-b", "none", "-depth", "1", "-pairs", "1")
+	assert.Contains(t, out, "2 games")
+	out = run(t, "probcut", "-i", samples, "-n", "2", "-depth", "3", "-weights", weights)
+	assert.Contains(t, out, "sigma =")
+}
+
+func TestSelfPlay10(t *testing.T) {
+	dir := t.TempDir()
+	samples := filepath.Join(dir, "sp.bin")
+	out := run(t, "selfplay", "-size", "10", "-games", "2", "-depth", "1", "-weights", "none", "-o", samples)
+	assert.Contains(t, out, "2 games")
+	n, ss, err := readSamples(samples)
+	require.NoError(t, err)
+	assert.Equal(t, 10, n)
+	assert.Greater(t, len(ss), 60)
+	p := ss[0].position(10)
+	assert.Equal(t, 10, p.Size())
+	weights := filepath.Join(dir, "w10.bin")
+	run(t, "train", "-o", weights, "-iters", "3", "-valid", "0", samples)
+	_, err = readWeightsFile(weights, pattern.For(10))
+	require.NoError(t, err)
+}
+
+func TestUsage(t *testing.T) {
+	var out, errs bytes.Buffer
+	assert.Error(t, Run(nil, &out, &errs))
+	assert.Error(t, Run([]string{"nonsense"}, &out, &errs))
+	assert.Error(t, Run([]string{"train"}, &out, &errs))
+	assert.Error(t, Run([]string{"wthor", "-o", filepath.Join(t.TempDir(), "x"), "testdata/missing.wtb"}, &out, &errs))
+}

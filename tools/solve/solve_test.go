@@ -1,0 +1,56 @@
+package solve
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestSolveFile(t *testing.T) {
+	var out, errs bytes.Buffer
+	require.NoError(t, Run([]string{"-hash", "8", "testdata/easy.obf"}, &out, &errs))
+	text := out.String()
+	assert.Equal(t, 4, strings.Count(text, " ok "), text)
+	assert.Contains(t, text, "4 positions")
+	assert.Contains(t, text, "4 of 4 answers right")
+	assert.Contains(t, text, "g8", "FFO #1 is G8:+18")
+}
+
+func TestSolveRangeAndSizes(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "mixed.obf")
+	// A 6x6 and a 4x4 position without answers, and a comment.
+	content := "# mixed sizes\n" +
+		"--XXXX-XXXXOXXXXOOXXOXOOXOOXOO--OO-- X\n" +
+		"XXXX" + "XXXX" + "XXXX" + "X-OX O\n"
+	require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
+	var out, errs bytes.Buffer
+	require.NoError(t, Run([]string{"-from", "2", "-to", "2", path}, &out, &errs))
+	assert.Contains(t, out.String(), "1 positions")
+	assert.Contains(t, out.String(), "-16", "white passes, black takes everything")
+	out.Reset()
+	require.NoError(t, Run([]string{path}, &out, &errs))
+	assert.Contains(t, out.String(), "2 positions")
+}
+
+func TestSolveErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.obf")
+	require.NoError(t, os.WriteFile(bad, []byte("not a board X\n"), 0o644))
+	var out, errs bytes.Buffer
+	assert.Error(t, Run([]string{bad}, &out, &errs))
+	wrong := filepath.Join(dir, "wrong.obf")
+	line, err := os.ReadFile("testdata/easy.obf")
+	require.NoError(t, err)
+	first := strings.SplitN(string(line), "\n", 2)[0]
+	require.NoError(t, os.WriteFile(wrong, []byte(strings.Replace(first, "+18", "+20", 1)+"\n"), 0o644))
+	err = Run([]string{wrong}, &out, &errs)
+	assert.ErrorContains(t, err, "wrong")
+	assert.Error(t, Run([]string{"-from", "3", "-to", "2", bad}, &out, &errs))
+	assert.Error(t, Run([]string{filepath.Join(dir, "missing.obf")}, &out, &errs))
+}
