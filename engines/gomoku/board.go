@@ -99,6 +99,19 @@ var zobrist, zobristSide = func() (*[4][numCells]uint64, uint64) {
 	return &z, next()
 }()
 
+// square is what the board keeps about one square, packed in half a cache
+// line: keys holds, for each direction, two bits per neighbour (the squares
+// at distance 1..5 before it in bits 0..9, after it in bits 10..19, nearest
+// first); pats the four direction codes of each colour, 4 bits each; cls
+// their classes; vals their evaluation terms.
+type square struct {
+	keys [4]uint32
+	pats [2]uint16
+	cls  [2]class
+	_    [2]byte
+	vals [2]cellVal
+}
+
 // board is the incremental state. Patterns, classes and evaluation terms are
 // kept for empty squares only; a square that is emptied again gets them
 // recomputed from its keys.
@@ -110,13 +123,8 @@ type board struct {
 	weight *weights
 
 	cells [numCells]Color
-	// keys holds, for each square and direction, two bits per neighbour:
-	// the squares at distance 1..5 before it in bits 0..9, after it in bits
-	// 10..19, nearest first.
-	keys [numCells][4]uint32
-	// pats holds the four direction codes of each colour, 4 bits each.
-	pats [numCells][2]uint16
-	cls  [numCells][2]class
+	// sq holds each square's line keys, patterns, classes and terms.
+	sq   [numCells]square
 	near [numCells]uint8
 	// cand lists the squares of the board (stones included, blocked ones
 	// not) within two squares of a stone; candPos is each one's index in it.
@@ -188,14 +196,14 @@ func (b *board) rebuild() {
 	for i := range b.candPos {
 		b.candPos[i] = -1
 	}
-	for i := range b.keys {
+	for i := range b.sq {
 		for d, step := range dirStep {
 			var key uint32
 			for k := 1; k <= halfLen; k++ {
 				key |= uint32(b.at(i-k*step)) << (2 * (k - 1))
 				key |= uint32(b.at(i+k*step)) << (2*halfLen + 2*(k-1))
 			}
-			b.keys[i][d] = key
+			b.sq[i].keys[d] = key
 		}
 	}
 	for _, i := range b.inside {
@@ -253,25 +261,26 @@ func (b *board) addNear(i, delta int) {
 
 // code returns the pattern of side s on empty square i in direction d.
 func (b *board) code(i, s, d int) code {
-	return code(b.pats[i][s]>>(4*d)) & 15
+	return code(b.sq[i].pats[s]>>(4*d)) & 15
 }
 
 // lookup computes the pattern of side s at square i in direction d.
 func (b *board) lookup(i, s, d int) code {
-	key := b.keys[i][d]
+	key := b.sq[i].keys[d]
 	h := &sideHalf[s]
 	return b.kinds[s][int(h[key&1023])*numHalves+int(h[key>>10])]
 }
 
-// refresh recomputes the patterns and classes of empty square i.
+// refresh recomputes the patterns, classes and terms of empty square i.
 func (b *board) refresh(i int) {
 	for s := 0; s < 2; s++ {
 		var p uint16
 		for d := 0; d < 4; d++ {
 			p |= uint16(b.lookup(i, s, d)) << (4 * d)
 		}
-		b.pats[i][s] = p
-		b.cls[i][s] = b.classOf(s, p)
+		b.sq[i].pats[s] = p
+		b.sq[i].cls[s] = b.classOf(s, p)
+		b.sq[i].vals[s] = b.weight.cell(p, b.sq[i].cls[s])
 	}
 }
 
@@ -285,14 +294,14 @@ func (b *board) classOf(s int, p uint16) class {
 // account adds (sign 1) or removes (sign -1) the terms of empty square i.
 func (b *board) account(i int, sign int32) {
 	for s := 0; s < 2; s++ {
-		k := b.cls[i][s]
+		k := b.sq[i].cls[s]
 		b.counts[s][k&^flagForbid] += int16(sign)
 		if k&flagForbid != 0 {
 			b.flagged += int16(sign)
 		}
-		own, opp := b.weight.cell(b.pats[i][s], k)
-		b.valOwn[s] += sign * own
-		b.valOpp[s] += sign * opp
+		v := b.sq[i].vals[s]
+		b.valOwn[s] += sign * int32(v.own)
+		b.valOpp[s] += sign * int32(v.opp)
 	}
 }
 
@@ -324,38 +333,75 @@ func (b *board) take(i int, c Color) {
 }
 
 // spread flips the bits of square i in the keys of its neighbours (xor with
-// c: from empty to c or back) and refreshes the empty ones.
+// c: from empty to c or back) and refreshes the patterns of the empty ones.
+// A side's pattern can't change beyond a stone that blocks it (the other
+// colour) or a wall, and keys past a wall are never read: both are skipped.
 func (b *board) spread(i int, c uint32) {
 	for d, step := range dirStep {
+		sides := 3 // bit s: side s may still see square i
 		for k := 1; k <= halfLen; k++ {
 			j := i - k*step
-			b.keys[j][d] ^= c << (2*halfLen + 2*(k-1))
-			if b.cells[j] == Empty {
-				b.repattern(j, d)
+			cj := b.cells[j]
+			if cj == Blocked {
+				break
 			}
-			j = i + k*step
-			b.keys[j][d] ^= c << (2 * (k - 1))
-			if b.cells[j] == Empty {
-				b.repattern(j, d)
+			b.sq[j].keys[d] ^= c << (2*halfLen + 2*(k-1))
+			if cj == Empty {
+				if sides != 0 {
+					b.repattern(j, d, sides)
+				}
+			} else {
+				sides &^= 1 << (2 - cj)
+			}
+		}
+		sides = 3
+		for k := 1; k <= halfLen; k++ {
+			j := i + k*step
+			cj := b.cells[j]
+			if cj == Blocked {
+				break
+			}
+			b.sq[j].keys[d] ^= c << (2 * (k - 1))
+			if cj == Empty {
+				if sides != 0 {
+					b.repattern(j, d, sides)
+				}
+			} else {
+				sides &^= 1 << (2 - cj)
 			}
 		}
 	}
 }
 
-// repattern updates the code of empty square j in direction d.
-func (b *board) repattern(j, d int) {
+// repattern updates the codes of empty square j in direction d for the
+// sides in the mask.
+func (b *board) repattern(j, d, sides int) {
 	shift := 4 * d
 	mask := uint16(15) << shift
-	p0 := b.pats[j][0]&^mask | uint16(b.lookup(j, 0, d))<<shift
-	p1 := b.pats[j][1]&^mask | uint16(b.lookup(j, 1, d))<<shift
-	if p0 == b.pats[j][0] && p1 == b.pats[j][1] {
-		return
+	sq := &b.sq[j]
+	for s := 0; s < 2; s++ {
+		if sides&(1<<s) == 0 {
+			continue
+		}
+		p := sq.pats[s]&^mask | uint16(b.lookup(j, s, d))<<shift
+		if p == sq.pats[s] {
+			continue
+		}
+		sq.pats[s] = p
+		old := sq.cls[s]
+		k := b.classOf(s, p)
+		sq.cls[s] = k
+		b.counts[s][old&^flagForbid]--
+		b.counts[s][k&^flagForbid]++
+		if s == 0 {
+			b.flagged += int16(k>>7) - int16(old>>7)
+		}
+		v := b.weight.cell(p, k)
+		ov := sq.vals[s]
+		sq.vals[s] = v
+		b.valOwn[s] += int32(v.own) - int32(ov.own)
+		b.valOpp[s] += int32(v.opp) - int32(ov.opp)
 	}
-	b.account(j, -1)
-	b.pats[j][0], b.pats[j][1] = p0, p1
-	b.cls[j][0] = b.classOf(0, p0)
-	b.cls[j][1] = b.classOf(1, p1)
-	b.account(j, 1)
 }
 
 // lineFive reports whether the stone of side s on square i (already placed)

@@ -17,18 +17,22 @@ type weights struct {
 	ownClass, oppClass [numClasses + 1]int32
 }
 
-// cell returns the terms of a square whose patterns are p and class k, with
-// the weights of the side to move and of its opponent.
-func (w *weights) cell(p uint16, k class) (own, opp int32) {
+// cellVal is a square's terms for one colour: with the weights of the side
+// to move and with those of its opponent.
+type cellVal struct {
+	own, opp int16
+}
+
+// cell returns the terms of a square whose patterns are p and class k.
+func (w *weights) cell(p uint16, k class) cellVal {
 	if k&flagForbid != 0 {
-		return w.ownClass[numClasses], w.oppClass[numClasses]
+		return cellVal{int16(w.ownClass[numClasses]), int16(w.oppClass[numClasses])}
 	}
-	for d := 0; d < 4; d++ {
-		c := code(p>>(4*d)) & 15
-		own += w.ownCode[c]
-		opp += w.oppCode[c]
+	c0, c1, c2, c3 := code(p)&15, code(p>>4)&15, code(p>>8)&15, code(p>>12)
+	return cellVal{
+		int16(w.ownCode[c0] + w.ownCode[c1] + w.ownCode[c2] + w.ownCode[c3] + w.ownClass[k]),
+		int16(w.oppCode[c0] + w.oppCode[c1] + w.oppCode[c2] + w.oppCode[c3] + w.oppClass[k]),
 	}
-	return own + w.ownClass[k], opp + w.oppClass[k]
 }
 
 // defaultWeights are the terms qi plays with.

@@ -34,7 +34,7 @@ func (f Foul) String() string {
 // foul returns black's foul on empty square i (NoFoul when black may play
 // there, and always off renju).
 func (b *board) foul(i int) Foul {
-	if !b.renju || b.cls[i][0]&flagForbid == 0 {
+	if !b.renju || b.sq[i].cls[0]&flagForbid == 0 {
 		return NoFoul
 	}
 	return b.foulExact(i)
@@ -42,7 +42,7 @@ func (b *board) foul(i int) Foul {
 
 // foulExact judges a square whose patterns say it may be forbidden.
 func (b *board) foulExact(i int) Foul {
-	p := b.pats[i][0]
+	p := b.sq[i].pats[0]
 	fours, overline := 0, false
 	var threes [4]bool
 	nThrees := 0
@@ -88,7 +88,7 @@ func (b *board) foulExact(i int) Foul {
 // and may be played (no five anywhere, not forbidden).
 func (b *board) realThree(i, d int) bool {
 	step := dirStep[d]
-	key := b.keys[i][d]
+	key := b.sq[i].keys[d]
 	h := &sideHalf[0]
 	table := b.kinds[0]
 	for k := -4; k <= 4; k++ {
@@ -106,7 +106,7 @@ func (b *board) realThree(i, d int) bool {
 		if table[int(h[kk&1023])*numHalves+int(h[kk>>10])] != cF4 {
 			continue
 		}
-		if b.cls[j][0]&^flagForbid == kFive {
+		if b.sq[j].cls[0]&^flagForbid == kFive {
 			continue
 		}
 		if b.foul(j) == NoFoul {
@@ -122,7 +122,7 @@ func (b *board) fouls(buf []FoulAt) []FoulAt {
 		return buf
 	}
 	for _, i := range b.inside {
-		if b.cells[i] == Empty && b.cls[i][0]&flagForbid != 0 {
+		if b.cells[i] == Empty && b.sq[i].cls[0]&flagForbid != 0 {
 			if f := b.foulExact(int(i)); f != NoFoul {
 				buf = append(buf, FoulAt{Move: moveOf(int(i)), Foul: f})
 			}

@@ -166,7 +166,7 @@ func (p *Position) Legal(m engines.Move) error {
 func (p *Position) Play(m engines.Move) {
 	i := int(m)
 	s := int(p.side)
-	five := p.b.cls[i][s]&^flagForbid == kFive
+	five := p.b.sq[i].cls[s]&^flagForbid == kFive
 	p.b.put(i, colorOf(s))
 	p.side = p.side.Other()
 	switch {

@@ -90,6 +90,7 @@ func setupCase(t *testing.T, g *Game, c renjuCase) *Position {
 	}
 	p, err := g.Setup(stones, engines.P1)
 	require.NoError(t, err, c.id)
+	require.Equal(t, engines.None, p.Result(), "%s: the game goes on", c.id)
 	return p
 }
 

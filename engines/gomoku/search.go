@@ -9,7 +9,9 @@ package gomoku
 
 import (
 	"context"
+	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"qi/engines"
@@ -47,9 +49,43 @@ var levels = [engines.MaxLevel + 1]levelParams{
 	10: {maxDepth: 60, vcfFours: 30, vctOn: true},
 }
 
+// Options are knobs of the search below Config's level, for self-play
+// matches that measure one change at a time; the zero value plays best.
+type Options struct {
+	// NoLeafVCF turns off the VCF search at the horizon.
+	NoLeafVCF bool
+	// NoThreatReplies searches every candidate against an open three
+	// instead of the squares that stop it.
+	NoThreatReplies bool
+}
+
+// Set sets the option named by its lower-case field name; boolean options
+// take "", "true" or "false".
+func (o *Options) Set(name, value string) error {
+	var flag *bool
+	switch strings.ToLower(name) {
+	case "noleafvcf":
+		flag = &o.NoLeafVCF
+	case "nothreatreplies":
+		flag = &o.NoThreatReplies
+	default:
+		return fmt.Errorf("unknown gomoku search option %q", name)
+	}
+	switch value {
+	case "", "true", "1":
+		*flag = true
+	case "false", "0":
+		*flag = false
+	default:
+		return fmt.Errorf("option %s: bad value %q", name, value)
+	}
+	return nil
+}
+
 // Searcher is qi's gomoku searcher. It keeps its transposition table between
 // searches; Clear forgets it.
 type Searcher struct {
+	opt   Options
 	lv    levelParams
 	level int
 	tt    *search.TT
@@ -81,8 +117,13 @@ type rootMove struct {
 
 // NewSearcher returns qi's searcher at cfg's level with cfg's table size.
 func NewSearcher(cfg engines.Config) *Searcher {
+	return NewSearcherOptions(cfg, Options{})
+}
+
+// NewSearcherOptions returns qi's searcher with options.
+func NewSearcherOptions(cfg engines.Config, opt Options) *Searcher {
 	lv := cfg.EffectiveLevel()
-	s := &Searcher{lv: levels[lv], level: lv, tt: search.NewTT(cfg.EffectiveHashMB()), vt: newVCFTable(16)}
+	s := &Searcher{opt: opt, lv: levels[lv], level: lv, tt: search.NewTT(cfg.EffectiveHashMB()), vt: newVCFTable(16)}
 	for i := range s.buf {
 		s.buf[i] = make([]scored, 0, 64)
 	}
@@ -133,7 +174,7 @@ func (s *Searcher) renjuBlack(side int) bool { return side == 0 && s.b.renju }
 
 // legal reports whether side may play empty square m.
 func (s *Searcher) legal(side, m int) bool {
-	return side != 0 || s.b.cls[m][0]&flagForbid == 0 || s.b.foul(m) == NoFoul
+	return side != 0 || s.b.sq[m].cls[0]&flagForbid == 0 || s.b.foul(m) == NoFoul
 }
 
 // find returns a candidate square where side's class is k (ignoring the
@@ -142,7 +183,7 @@ func (s *Searcher) find(side int, k class) int {
 	b := &s.b
 	for _, c := range b.cand {
 		i := int(c)
-		if b.cells[i] == Empty && b.cls[i][side]&^flagForbid == k && s.legal(side, i) {
+		if b.cells[i] == Empty && b.sq[i].cls[side]&^flagForbid == k && s.legal(side, i) {
 			return i
 		}
 	}
@@ -156,7 +197,7 @@ func (s *Searcher) fives(side int) (first int, two bool) {
 	first = -1
 	for _, c := range b.cand {
 		i := int(c)
-		if b.cells[i] == Empty && b.cls[i][side]&^flagForbid == kFive {
+		if b.cells[i] == Empty && b.sq[i].cls[side]&^flagForbid == kFive {
 			if first >= 0 {
 				return first, true
 			}
@@ -203,9 +244,7 @@ func (s *Searcher) eval() engines.Score {
 func (s *Searcher) prio(m int) int32 {
 	b := &s.b
 	me, opp := s.stm, 1-s.stm
-	a, _ := b.weight.cell(b.pats[m][me], b.cls[m][me])
-	d, _ := b.weight.cell(b.pats[m][opp], b.cls[m][opp])
-	return a + d
+	return int32(b.sq[m].vals[me].own) + int32(b.sq[m].vals[opp].own)
 }
 
 // Search implements engines.Searcher.
@@ -364,13 +403,13 @@ func (s *Searcher) genMoves(ply int, ttMove int) []scored {
 		s.buf[ply] = list
 		return list
 	}
-	defend := s.threat(opp)
+	defend := !s.opt.NoThreatReplies && s.threat(opp)
 	for _, c := range b.cand {
 		i := int(c)
 		if b.cells[i] != Empty {
 			continue
 		}
-		if defend && b.cls[i][me]&^flagForbid < kBlock4 && b.cls[i][opp]&^flagForbid < kBlock4 {
+		if defend && b.sq[i].cls[me]&^flagForbid < kBlock4 && b.sq[i].cls[opp]&^flagForbid < kBlock4 {
 			continue
 		}
 		add(i)
@@ -511,7 +550,7 @@ func (s *Searcher) pvs(depth, ply int, alpha, beta engines.Score, qb int) engine
 	}
 	oppThreat := s.threat(opp)
 	if depth <= 0 {
-		if s.lv.vcfFours > 0 {
+		if s.lv.vcfFours > 0 && !s.opt.NoLeafVCF {
 			if n := s.vcfLeaf(); n > 0 {
 				return engines.MateIn(ply + n)
 			}
@@ -556,12 +595,12 @@ func (s *Searcher) pvs(depth, ply int, alpha, beta engines.Score, qb int) engine
 		if !pvNode && s.lv.width > 0 && searched >= s.lv.width {
 			break
 		}
-		if !pvNode && depth >= 1 && searched >= lateLimit(depth) && !oppThreat && b.cls[m][me]&^flagForbid < kFlex3 && b.cls[m][opp]&^flagForbid < kFlex3 {
+		if !pvNode && depth >= 1 && searched >= lateLimit(depth) && !oppThreat && b.sq[m].cls[me]&^flagForbid < kFlex3 && b.sq[m].cls[opp]&^flagForbid < kFlex3 {
 			break
 		}
 		newDepth := depth - 1
 		reduce := 0
-		if depth >= 3 && searched >= 3 && !oppThreat && b.cls[m][me]&^flagForbid < kFlex3 && b.cls[m][opp]&^flagForbid < kFlex3 {
+		if depth >= 3 && searched >= 3 && !oppThreat && b.sq[m].cls[me]&^flagForbid < kFlex3 && b.sq[m].cls[opp]&^flagForbid < kFlex3 {
 			reduce = 1
 			if searched >= 10 && depth >= 5 {
 				reduce = 2

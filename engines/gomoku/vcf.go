@@ -71,7 +71,7 @@ func (s *Searcher) fiveNear(side, m int) (first, second int) {
 	for _, step := range dirStep {
 		for k := -4; k <= 4; k++ {
 			i := m + k*step
-			if k == 0 || b.cells[i] != Empty || b.cls[i][side]&^flagForbid != kFive {
+			if k == 0 || b.cells[i] != Empty || b.sq[i].cls[side]&^flagForbid != kFive {
 				continue
 			}
 			if first < 0 {
@@ -108,7 +108,7 @@ func (s *Searcher) vcf(fours int, line *[]int16) int {
 	if b.counts[opp][kFive] > 0 {
 		// The defender's four must be blocked, and the block must be a four.
 		f, two := s.fives(opp)
-		if two || b.cls[f][me]&^flagForbid < kBlock4 {
+		if two || b.sq[f].cls[me]&^flagForbid < kBlock4 {
 			return 0
 		}
 		moves[0] = scored{int16(f), 0}
@@ -130,7 +130,7 @@ func (s *Searcher) vcf(fours int, line *[]int16) int {
 			if b.cells[i] != Empty {
 				continue
 			}
-			k := b.cls[i][me] &^ flagForbid
+			k := b.sq[i].cls[me] &^ flagForbid
 			if k >= kBlock4 && k <= kBlock4Flex3 && n < len(moves) {
 				moves[n] = scored{int16(i), int32(k)<<16 + s.prio(i)}
 				n++
