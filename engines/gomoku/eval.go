@@ -35,14 +35,53 @@ func (w *weights) cell(p uint16, k class) cellVal {
 	}
 }
 
-// defaultWeights are the terms qi plays with.
-var defaultWeights = &weights{
-	//          dead OL B1 F1 B2 F2  F2A F2B B3  F3  F3S B4  F4   F44  F5
-	ownCode: [numCodes]int32{0, 0, 1, 3, 5, 14, 18, 22, 20, 60, 70, 50, 200, 200, 400},
-	oppCode: [numCodes]int32{0, 0, 1, 2, 4, 10, 13, 16, 15, 40, 45, 35, 120, 120, 300},
-	//          none f1 f2 b3 f2x2 b3+ f3 f3+ f3x2 b4 b4+ b4f3 f4 five forbid
-	ownClass: [numClasses + 1]int32{0, 0, 0, 0, 10, 10, 0, 20, 200, 0, 20, 300, 500, 2000, 0},
-	oppClass: [numClasses + 1]int32{0, 0, 0, 0, 6, 6, 0, 12, 120, 0, 10, 150, 250, 1000, 0},
+// The weights of each rule, in the order of Features: fitted by `qi gomocup
+// tune` (every quiet position of the decided games: -every 1 -epochs 200 for
+// standard and renju, -every 2 -epochs 60 for freestyle, from the hand-made
+// weights) to the Gomocup 2019-2021 records of the rule's leagues (freestyle
+// from the 20x20 Freestyle and Fastgame leagues). Caro has no records and
+// uses standard's. The classes that quiet positions never hold (an open four
+// or five to make) keep their hand-made values.
+var (
+	freestyleWeights = weightsOf([NumFeatures]int32{
+		3, 0, 2, 2, 6, 14, 20, 16, 15, 74, 72, 78, 200, 200, 400,
+		11, 1, -10, -2, -18, 7, -20, 38, 203, -26, 63, 312, 500, 2000, 0,
+		5, 0, 3, 1, 5, 10, 12, 9, 13, 31, 38, 64, 120, 120, 300,
+		-3, 2, -4, -4, -5, 4, -8, 16, 106, -19, 39, 168, 250, 1000, 0,
+	})
+	standardWeights = weightsOf([NumFeatures]int32{
+		3, 0, -2, -2, 5, 14, 23, 24, 28, 67, 74, 84, 200, 200, 400,
+		19, -2, -10, -17, -16, 8, -8, 37, 196, -14, 57, 310, 500, 2000, 0,
+		4, -1, -3, -1, 7, 10, 17, 16, 24, 42, 38, 80, 120, 120, 300,
+		19, -3, -5, -16, -7, 6, -3, 17, 106, -21, 54, 171, 250, 1000, 0,
+	})
+	renjuWeights = weightsOf([NumFeatures]int32{
+		2, 0, 2, 0, 5, 14, 24, 16, 37, 64, 63, 88, 200, 200, 400,
+		-5, 5, -8, -15, -13, 16, -12, 22, 197, -16, 61, 313, 500, 2000, 2,
+		3, 0, 3, 0, 6, 10, 18, 9, 24, 44, 24, 78, 120, 120, 300,
+		-2, 4, -6, -7, -8, 5, -8, 2, 112, -22, 55, 170, 250, 1000, -13,
+	})
+)
+
+// weightsOf builds weights from a vector in the order of Features.
+func weightsOf(v [NumFeatures]int32) *weights {
+	w := &weights{}
+	i := 0
+	for _, part := range [][]int32{w.ownCode[:], w.ownClass[:], w.oppCode[:], w.oppClass[:]} {
+		i += copy(part, v[i:])
+	}
+	return w
+}
+
+// weightsFor returns the weights qi plays rule with.
+func weightsFor(rule Rule) *weights {
+	switch rule {
+	case Freestyle:
+		return freestyleWeights
+	case Renju:
+		return renjuWeights
+	}
+	return standardWeights
 }
 
 // evaluate scores the board for side s to move.

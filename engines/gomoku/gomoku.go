@@ -173,7 +173,7 @@ func NewGame(width, height int, rule Rule) (*Game, error) {
 	if width < MinSize || height < MinSize || width > MaxSize || height > MaxSize {
 		return nil, fmt.Errorf("gomoku board %dx%d: sides must be %d to %d", width, height, MinSize, MaxSize)
 	}
-	return &Game{w: width, h: height, rule: rule, wt: defaultWeights}, nil
+	return &Game{w: width, h: height, rule: rule, wt: weightsFor(rule)}, nil
 }
 
 // Name implements engines.Game.

@@ -317,3 +317,30 @@ func TestGomocupRules(t *testing.T) {
 		require.Equal(t, r, back)
 	}
 }
+
+func TestFeaturesMatchEvaluation(t *testing.T) {
+	for _, rule := range []Rule{Freestyle, Standard, Renju, Caro} {
+		g := mustGame(t, 15, 15, rule)
+		p := g.NewPosition()
+		play(t, p, "h8 i9 g9 i7 i8 g7 j10 f8 e8 j8")
+		f := make([]float64, NumFeatures)
+		w := g.Weights()
+		for p.Result() == engines.None && p.Plies() < 40 {
+			p.Features(f)
+			sum := 0.0
+			for i := range f {
+				sum += f[i] * w[i]
+			}
+			require.Equal(t, int(p.Evaluate()), int(sum), "%s\n%s", rule, p)
+			ms := p.LegalMoves(nil)
+			p.Play(ms[(p.Plies()*7919)%len(ms)])
+		}
+		w2 := append([]float64(nil), w...)
+		w2[3] += 7
+		g2, err := g.WithWeights(w2)
+		require.NoError(t, err)
+		require.Equal(t, w2, g2.Weights())
+		_, err = g.WithWeights(w2[1:])
+		require.Error(t, err)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -57,19 +58,38 @@ type Options struct {
 	// NoThreatReplies searches every candidate against an open three
 	// instead of the squares that stop it.
 	NoThreatReplies bool
+	// NoVCT turns off the VCT search at the root.
+	NoVCT bool
+	// LeafFours and LeafNodes bound the VCF at the horizon (0: defaults).
+	LeafFours, LeafNodes int
 }
 
 // Set sets the option named by its lower-case field name; boolean options
-// take "", "true" or "false".
+// take "", "true" or "false", numbers a count.
 func (o *Options) Set(name, value string) error {
 	var flag *bool
+	var num *int
 	switch strings.ToLower(name) {
+	case "leaffours":
+		num = &o.LeafFours
+	case "leafnodes":
+		num = &o.LeafNodes
 	case "noleafvcf":
 		flag = &o.NoLeafVCF
 	case "nothreatreplies":
 		flag = &o.NoThreatReplies
+	case "novct":
+		flag = &o.NoVCT
 	default:
 		return fmt.Errorf("unknown gomoku search option %q", name)
+	}
+	if num != nil {
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 0 {
+			return fmt.Errorf("option %s: bad value %q", name, value)
+		}
+		*num = n
+		return nil
 	}
 	switch value {
 	case "", "true", "1":
@@ -90,6 +110,7 @@ type Searcher struct {
 	level int
 	tt    *search.TT
 	vt    *vcfTable
+	vtt   *vctTable
 
 	b    board
 	stm  int
@@ -101,6 +122,7 @@ type Searcher struct {
 	aborted  bool
 	selDepth int
 	vcfLeft  int64 // nodes a VCF at a leaf may still spend
+	vctLeft  int64 // nodes a VCT may still spend
 
 	killers [maxPly + 1][2]int16
 	history [2][numCells]int32
@@ -123,7 +145,7 @@ func NewSearcher(cfg engines.Config) *Searcher {
 // NewSearcherOptions returns qi's searcher with options.
 func NewSearcherOptions(cfg engines.Config, opt Options) *Searcher {
 	lv := cfg.EffectiveLevel()
-	s := &Searcher{opt: opt, lv: levels[lv], level: lv, tt: search.NewTT(cfg.EffectiveHashMB()), vt: newVCFTable(16)}
+	s := &Searcher{opt: opt, lv: levels[lv], level: lv, tt: search.NewTT(cfg.EffectiveHashMB()), vt: newVCFTable(16), vtt: newVCTTable(16)}
 	for i := range s.buf {
 		s.buf[i] = make([]scored, 0, 64)
 	}
@@ -134,6 +156,7 @@ func NewSearcherOptions(cfg engines.Config, opt Options) *Searcher {
 func (s *Searcher) Clear() {
 	s.tt.Clear()
 	s.vt.clear()
+	s.vtt.clear()
 	s.history = [2][numCells]int32{}
 	s.killers = [maxPly + 1][2]int16{}
 }
@@ -265,7 +288,7 @@ func (s *Searcher) Search(ctx context.Context, pos engines.Position, lim engines
 		}
 	}
 
-	if info, ok := s.decided(p); ok {
+	if info, ok := s.decided(p, s.vctBudget(ctx, lim)); ok {
 		info.Time = time.Since(start)
 		info.Nodes = s.nodes
 		if report != nil {
@@ -302,7 +325,7 @@ func (s *Searcher) Search(ctx context.Context, pos engines.Position, lim engines
 // decided answers the positions whose move needs no search: the first
 // stone, a five to make, a lone five to block, an open four to make, a win
 // by continuous fours.
-func (s *Searcher) decided(p *Position) (engines.Info, bool) {
+func (s *Searcher) decided(p *Position, vctBudget int64) (engines.Info, bool) {
 	b := &s.b
 	me, opp := s.stm, 1-s.stm
 	win := func(m, plies int, line []int16) (engines.Info, bool) {
@@ -331,10 +354,41 @@ func (s *Searcher) decided(p *Position) (engines.Info, bool) {
 			return win(int(line[0]), n, line[1:])
 		}
 		if s.aborted {
-			s.aborted = false
+			return engines.Info{}, false
+		}
+	}
+	if s.lv.vctOn && !s.opt.NoVCT && vctBudget > 0 {
+		if n, m := s.vctRoot(maxVCTDepth, vctBudget); n > 0 && m >= 0 {
+			return win(m, n, nil)
 		}
 	}
 	return engines.Info{}, false
+}
+
+// maxVCTDepth bounds the threes of a VCT at the root.
+const maxVCTDepth = 6
+
+// vctBudget is the nodes the VCT at the root may spend: a tenth of what the
+// search expects to spend (by the node limit, the soft time limit or the
+// deadline), a million nodes when nothing limits the search.
+func (s *Searcher) vctBudget(ctx context.Context, lim engines.Limits) int64 {
+	const nps = 500_000
+	if lim.Nodes > 0 {
+		return lim.Nodes / 10
+	}
+	t := time.Duration(0)
+	if lim.Soft > 0 && !lim.Infinite {
+		t = lim.Soft
+	}
+	if d, ok := ctx.Deadline(); ok {
+		if left := time.Until(d); t == 0 || left < t {
+			t = left
+		}
+	}
+	if t <= 0 {
+		return 1_000_000
+	}
+	return max(int64(t.Seconds()*nps/10), 1000)
 }
 
 // centre returns the empty square nearest the centre.
@@ -360,7 +414,7 @@ func (s *Searcher) centre(p *Position) int {
 func (s *Searcher) rootMoves(p *Position) {
 	b := &s.b
 	s.root = s.root[:0]
-	for _, sc := range s.genMoves(0, -1) {
+	for _, sc := range s.genMoves(0, -1, false) {
 		s.root = append(s.root, rootMove{m: sc.m, prio: sc.score})
 	}
 	if len(s.root) == 0 {
@@ -374,9 +428,10 @@ func (s *Searcher) rootMoves(p *Position) {
 
 // genMoves fills the move buffer of ply with the moves to search, scored
 // for ordering (ttMove first): the opponent's five to block, or when the
-// opponent threatens an open four the squares of its fours and ours, else
-// every candidate. Black's forbidden squares are left out under renju.
-func (s *Searcher) genMoves(ply int, ttMove int) []scored {
+// opponent threatens an open four our fours and the squares that stop it
+// (only these at the horizon, when quiesce), else every candidate. Black's
+// forbidden squares are left out under renju.
+func (s *Searcher) genMoves(ply int, ttMove int, quiesce bool) []scored {
 	b := &s.b
 	me, opp := s.stm, 1-s.stm
 	list := s.buf[ply][:0]
@@ -409,8 +464,25 @@ func (s *Searcher) genMoves(ply int, ttMove int) []scored {
 		if b.cells[i] != Empty {
 			continue
 		}
-		if defend && b.sq[i].cls[me]&^flagForbid < kBlock4 && b.sq[i].cls[opp]&^flagForbid < kBlock4 {
-			continue
+		if defend {
+			// Against an open three: our fours (unless at the horizon),
+			// and the squares after which the opponent has no open four
+			// to make, found among those where it could make a four.
+			if b.sq[i].cls[me]&^flagForbid >= kBlock4 {
+				if !quiesce {
+					add(i)
+				}
+				continue
+			}
+			if b.sq[i].cls[opp]&^flagForbid < kBlock4 || !s.legal(me, i) {
+				continue
+			}
+			s.make(i)
+			still := s.threat(opp)
+			s.unmake(i)
+			if still {
+				continue
+			}
 		}
 		add(i)
 	}
@@ -500,7 +572,7 @@ func (s *Searcher) rootWindow(depth int, alpha, beta engines.Score) engines.Scor
 }
 
 // qBudget bounds the plies the horizon spends answering open threes.
-const qBudget = 6
+const qBudget = 4
 
 // pvs is the alpha-beta search of a node at ply with depth plies to go;
 // below depth 0 it only answers the opponent's open threes, qb times more.
@@ -576,10 +648,14 @@ func (s *Searcher) pvs(depth, ply int, alpha, beta engines.Score, qb int) engine
 		}
 	}
 
-	list := s.genMoves(ply, ttMove)
+	list := s.genMoves(ply, ttMove, depth <= 0)
 	if len(list) == 0 {
-		if b.empties == 0 {
+		switch {
+		case b.empties == 0:
 			return 0
+		case oppThreat && (depth > 0 || !b.hasFour(me)):
+			// Nothing stops the open four.
+			return engines.MatedIn(ply + 4)
 		}
 		return s.eval()
 	}

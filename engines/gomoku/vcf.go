@@ -6,7 +6,13 @@
 
 package gomoku
 
-import "slices"
+import (
+	"math"
+	"slices"
+
+	"qi/engines"
+	"qi/engines/search"
+)
 
 // vcfEntry remembers that the attacker to move in the position of key has no
 // VCF of at most fours fours.
@@ -36,8 +42,12 @@ func (t *vcfTable) fail(key uint64, fours int) {
 	t.e[key&t.mask] = vcfEntry{key: key, fours: int32(fours)}
 }
 
-// leafVCF bounds the nodes a VCF at the horizon may spend.
-const leafVCF = 400
+// leafVCF bounds the nodes a VCF at the horizon may spend, leafFours its
+// fours.
+const (
+	leafVCF   = 400
+	leafFours = 30
+)
 
 // hasFour reports whether side has a square that makes a four.
 func (b *board) hasFour(side int) bool {
@@ -52,7 +62,14 @@ func (s *Searcher) vcfLeaf() int {
 		return 0
 	}
 	s.vcfLeft = leafVCF
-	return s.vcf(s.lv.vcfFours, nil)
+	if s.opt.LeafNodes > 0 {
+		s.vcfLeft = int64(s.opt.LeafNodes)
+	}
+	fours := min(s.lv.vcfFours, leafFours)
+	if s.opt.LeafFours > 0 {
+		fours = s.opt.LeafFours
+	}
+	return s.vcf(fours, nil)
 }
 
 // vcfRoot looks for a VCF of the side to move with at most fours fours and
@@ -188,4 +205,70 @@ func (s *Searcher) vcf(fours int, line *[]int16) int {
 	}
 	s.vt.fail(key, fours)
 	return 0
+}
+
+// SolveVCF looks for a win of the side to move by continuous fours in p,
+// spending at most nodes nodes (0: no limit), and returns its length in
+// plies and its moves (the defender's forced replies included; a line may
+// stop early where the defender has no reply that matters), or 0 and nil.
+func SolveVCF(p *Position, nodes int64) (int, []engines.Move) {
+	n, line, _ := solveVCF(p, nodes)
+	return n, line
+}
+
+// solveVCF is SolveVCF, also returning the nodes searched.
+func solveVCF(p *Position, nodes int64) (int, []engines.Move, int64) {
+	if p.result != engines.None {
+		return 0, nil, 0
+	}
+	s := NewSearcher(engines.Config{HashMB: 1})
+	s.b.copyFrom(&p.b)
+	s.stm = int(p.side)
+	s.stop = &search.Stop{}
+	s.nodeCap = nodes
+	s.vcfLeft = math.MaxInt64
+	n, line := s.vcfRoot(maxVCFFours)
+	if n == 0 {
+		return 0, nil, s.nodes
+	}
+	out := make([]engines.Move, len(line))
+	for i, m := range line {
+		out[i] = engines.Move(m)
+	}
+	return n, out, s.nodes
+}
+
+// maxVCFFours bounds the fours of a VCF that SolveVCF looks for.
+const maxVCFFours = 60
+
+// MakesFour reports whether m, an empty square, gives the side to move a
+// four or better (a five included).
+func (p *Position) MakesFour(m engines.Move) bool {
+	i := int(m)
+	if i < 0 || i >= numCells || p.b.cells[i] != Empty {
+		return false
+	}
+	return p.b.sq[i].cls[p.side]&^flagForbid >= kBlock4
+}
+
+// MakesFive reports whether m, an empty square, gives the side to move a
+// five.
+func (p *Position) MakesFive(m engines.Move) bool {
+	i := int(m)
+	if i < 0 || i >= numCells || p.b.cells[i] != Empty {
+		return false
+	}
+	return p.b.sq[i].cls[p.side]&^flagForbid == kFive
+}
+
+// FiveSquares returns the empty squares where side would make a five.
+func (p *Position) FiveSquares(side engines.Side) []engines.Move {
+	var out []engines.Move
+	for _, c := range p.b.inside {
+		i := int(c)
+		if p.b.cells[i] == Empty && p.b.sq[i].cls[side]&^flagForbid == kFive {
+			out = append(out, engines.Move(i))
+		}
+	}
+	return out
 }

@@ -1,8 +1,9 @@
 // Package gomocup is the `qi gomocup` tool: what qi learns from and measures
 // against for gomoku. Its subcommands replay the Gomocup tournament records
-// (.psq files, extracted from /work/shared/data/gomoku/*.tar.xz) and play
-// self-play matches between two settings of qi's engine from Piskvork's
-// openings.
+// (.psq files, extracted from /work/shared/data/gomoku/*.tar.xz), extract
+// positions won by continuous fours (VCF) for the engine's test set, fit the
+// evaluation weights to the records' results, and play self-play matches
+// between two settings of qi's engine from Piskvork's openings.
 package gomocup
 
 import (
@@ -21,6 +22,10 @@ func Run(args []string, stdout, stderr io.Writer) error {
 	switch args[0] {
 	case "stats":
 		return runStats(rest, stdout, stderr)
+	case "vcf":
+		return runVCF(rest, stdout, stderr)
+	case "tune":
+		return runTune(rest, stdout, stderr)
 	case "selfplay":
 		return runSelfplay(rest, stdout, stderr)
 	case "help", "-h", "-help", "--help":
@@ -34,6 +39,8 @@ func Run(args []string, stdout, stderr io.Writer) error {
 var usage = strings.TrimLeft(`
 usage: qi gomocup <command> [flags] (each command has -h)
   stats    DIR...   replay Gomocup records: games, results, illegal endings
+  vcf      DIR...   extract positions won by continuous fours, for testdata
+  tune     DIR...   fit the evaluation weights to the records' results
   selfplay          play two settings of qi's engine against each other
 DIR holds .psq files (extract /work/shared/data/gomoku/*.tar.xz with tar xJf).
 `, "\n")

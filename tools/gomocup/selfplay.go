@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -19,15 +20,18 @@ import (
 	"qi/engines/search"
 )
 
-// player is one side's setting: a config and engine options.
+// player is one side's setting: a config, engine options and evaluation
+// weights (nil: the engine's own).
 type player struct {
-	name string
-	cfg  engines.Config
-	opt  gomoku.Options
+	name    string
+	cfg     engines.Config
+	opt     gomoku.Options
+	weights []float64
 }
 
 // parsePlayer reads a setting: comma-separated level=N, hash=MB, baseline,
-// and the engine's option names (see gomoku.Options.Set).
+// weights=FILE (a comma-separated weight vector, as tune prints it) and the
+// engine's option names (see gomoku.Options.Set).
 func parsePlayer(spec string) (player, error) {
 	p := player{name: spec}
 	if spec == "" || spec == "default" {
@@ -51,6 +55,18 @@ func parsePlayer(spec string) (player, error) {
 			p.cfg.HashMB = n
 		case "baseline":
 			p.cfg.Baseline = true
+		case "weights":
+			data, err := os.ReadFile(v)
+			if err != nil {
+				return p, err
+			}
+			for _, x := range strings.Split(strings.TrimSpace(string(data)), ",") {
+				f, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
+				if err != nil {
+					return p, fmt.Errorf("weights file %s: %w", v, err)
+				}
+				p.weights = append(p.weights, f)
+			}
 		default:
 			if err := p.opt.Set(k, v); err != nil {
 				return p, err
@@ -137,12 +153,29 @@ func playGame(g *gomoku.Game, o gomoku.Opening, pa, pb player, aBlack bool, move
 	if err := o.Play(p); err != nil {
 		return engines.None, 0, err
 	}
-	sa := newSearcher(g, pa)
-	sb := newSearcher(g, pb)
+	ga, err := gameOf(g, pa)
+	if err != nil {
+		return engines.None, 0, err
+	}
+	gb, err := gameOf(g, pb)
+	if err != nil {
+		return engines.None, 0, err
+	}
+	sa := newSearcher(ga, pa)
+	sb := newSearcher(gb, pb)
+	// Each player searches its own copy of the game, on its own weights.
+	pa2, err := ga.ParsePosition(p.Text())
+	if err != nil {
+		return engines.None, 0, err
+	}
+	pb2, err := gb.ParsePosition(p.Text())
+	if err != nil {
+		return engines.None, 0, err
+	}
 	for p.Result() == engines.None {
-		s := sb
+		s, own := sb, pb2
 		if (p.SideToMove() == engines.P1) == aBlack {
-			s = sa
+			s, own = sa, pa2
 		}
 		var lim engines.Limits
 		ctx := context.Background()
@@ -155,15 +188,25 @@ func playGame(g *gomoku.Game, o gomoku.Opening, pa, pb player, aBlack bool, move
 			lim.Soft = soft
 			ctx, cancel = context.WithTimeout(ctx, hard)
 		}
-		info := s.Search(ctx, p, lim, nil)
+		info := s.Search(ctx, own, lim, nil)
 		cancel()
 		m := info.Best()
 		if err := p.Legal(m); err != nil {
 			return engines.None, p.Plies(), fmt.Errorf("%s played %v in\n%s: %w", p.SideToMove(), m, p, err)
 		}
 		p.Play(m)
+		pa2.Play(m)
+		pb2.Play(m)
 	}
 	return p.Result(), p.Plies(), nil
+}
+
+// gameOf returns g with the player's weights.
+func gameOf(g *gomoku.Game, pl player) (*gomoku.Game, error) {
+	if pl.weights == nil {
+		return g, nil
+	}
+	return g.WithWeights(pl.weights)
 }
 
 func newSearcher(g *gomoku.Game, pl player) engines.Searcher {
