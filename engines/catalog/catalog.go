@@ -4,6 +4,7 @@ package catalog
 
 import (
 	"qi/engines"
+	"qi/engines/gomoku"
 	"qi/engines/niujiao"
 	"qi/engines/tictactoe"
 )
@@ -13,5 +14,6 @@ func New() *engines.Registry {
 	return engines.NewRegistry(
 		tictactoe.Spec(),
 		niujiao.Spec(),
+		gomoku.Spec(),
 	)
 }
