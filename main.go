@@ -33,7 +33,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	defer stop()
 	reg := catalog.New()
 	cfg := protocol.Config{
-		Registry: reg, Name: "qi", Version: version, Author: "the qi developers",
+		Registry: reg, Name: "qi", Version: version, Author: "the qi developers", Country: "unknown",
 		DefaultGame: "tictactoe", Log: stderr,
 	}
 	// Piskvork only pipes to brains named pbrain-*, and speaks nothing

@@ -63,3 +63,20 @@ func FuzzPosition(f *testing.F) {
 		}
 	})
 }
+
+// FuzzGomocup feeds the Gomocup dialect arbitrary lines after a START.
+func FuzzGomocup(f *testing.F) {
+	for _, seed := range []string{
+		"INFO max_node 500\nBEGIN\nTURN 8,8\nTAKEBACK 8,8\nRESTART\n",
+		"INFO rule 4\nBOARD\n7,7,1\n8,8,2\nDONE\nYXSHOWFORBID\nEND\n",
+		"SWAP2BOARD\nDONE\nSWAP2BOARD\n1,1,1\n2,2,2\n3,3,1\nDONE\n",
+		"YXBOARD\n-1,0,1\n99999999999999999999,1,2\nDONE\nPLAY 3,3\nYXSTOP\n",
+		"RECTSTART 5,22\nTURN 4,21\nINFO time_left -5\nINFO timeout_turn 0\nTURN 0,0\n",
+		"INFO max_memory 1\nINFO hash_size 99999999\nTURN ,\nTAKEBACK a,b\nBOARD\n1,1\nDONE\nDONE\n",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, input string) {
+		runString(t, "START 15\nINFO max_node 300\n"+input)
+	})
+}

@@ -15,8 +15,8 @@ import (
 // Config says who qi is and what it plays.
 type Config struct {
 	Registry *engines.Registry
-	// Name, Version and Author identify the engine to clients.
-	Name, Version, Author string
+	// Name, Version, Author and Country identify the engine to clients.
+	Name, Version, Author, Country string
 	// DefaultGame is the game played until the client picks one.
 	DefaultGame string
 	// Dialect forces a dialect instead of detecting it from the first
@@ -106,7 +106,9 @@ func newDialect(s *server, cfg Config) (dialect, error) {
 	switch cfg.Dialect {
 	case UCI:
 		return newUGI(s, cfg, true)
-	case Gomocup, NBoard:
+	case Gomocup:
+		return newGomocup(s, cfg), nil
+	case NBoard:
 		return nil, errors.New("protocol: the " + cfg.Dialect.String() + " dialect is not built yet")
 	}
 	return newUGI(s, cfg, false)

@@ -124,6 +124,9 @@ type searchRequest struct {
 	lim      engines.Limits
 	// movesLeft is the game's estimate for the time manager (0: unknown).
 	movesLeft int
+	// soft and hard, when hard is set, are the dialect's own time budget
+	// instead of the time manager's reading of lim.
+	soft, hard time.Duration
 	// report prints a progress report; done prints the final answer. Done's
 	// second argument says the search overran its deadline and was answered
 	// for: it may still be running, so its searcher must not be used again.
@@ -136,7 +139,10 @@ type searchRequest struct {
 // final answer always reaches req.done, exactly once, preceded by a report of
 // it if the last one printed differs.
 func (s *server) start(req searchRequest) {
-	soft, hard := search.Budget(req.lim, req.pos.SideToMove(), req.movesLeft)
+	soft, hard := req.soft, req.hard
+	if hard <= 0 {
+		soft, hard = search.Budget(req.lim, req.pos.SideToMove(), req.movesLeft)
+	}
 	req.lim.Soft = soft
 	ctx, cancel := context.WithCancel(s.ctx)
 	if hard > 0 {

@@ -18,16 +18,18 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"qi/engines"
-	"qi/engines/catalog"
+	"qi/engines/niujiao"
+	"qi/engines/tictactoe"
 )
 
-// testConfig is the configuration the tests run qi with: the catalogue plus
-// the misbehaving test games, whose stuck searchers are let go when t ends.
+// testConfig is the configuration the UGI tests run qi with: the two small
+// games (so that the transcripts do not change as games join the catalogue)
+// and the misbehaving test games, whose stuck searchers are let go when t
+// ends.
 func testConfig(t testing.TB) Config {
 	release := make(chan struct{})
 	t.Cleanup(func() { close(release) })
-	specs := catalog.New().Specs()
-	specs = append(specs, slowSpec(), stuckSpec(release))
+	specs := []engines.Spec{tictactoe.Spec(), niujiao.Spec(), slowSpec(), stuckSpec(release)}
 	return Config{
 		Registry: engines.NewRegistry(specs...), Name: "qi", Version: "test", Author: "the qi developers",
 		DefaultGame: "tictactoe",
@@ -55,21 +57,33 @@ func (w *lineWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// transcript plays a client: it sends input line by line and, as cutegames
-// and cutechess do, waits for the bestmove after each go (but go infinite)
-// before it sends more. It returns what qi wrote, with timings masked.
+// transcript plays a UGI client: it sends input line by line and, as
+// cutegames and cutechess do, waits for the bestmove after each go (but go
+// infinite) before it sends more. It returns what qi wrote, with timings
+// masked.
 func transcript(t *testing.T, input string) string {
 	t.Helper()
-	return volatile.ReplaceAllString(drive(t, testConfig(t), input), "$1 *")
+	return volatile.ReplaceAllString(drive(t, testConfig(t), input, ugiWaits), "$1 *")
 }
 
-func drive(t *testing.T, cfg Config, input string) string {
+// ugiWaits says what a UGI client waits for after sending line.
+func ugiWaits(line string) func(reply string) bool {
+	f := strings.Fields(strings.ToLower(line))
+	if len(f) == 0 || f[0] != "go" || slices.Contains(f, "infinite") || slices.Contains(f, "perft") {
+		return nil
+	}
+	return func(reply string) bool { return strings.HasPrefix(reply, "bestmove") }
+}
+
+// drive runs qi under cfg as a client would: it sends input line by line, and
+// after a line for which waits gives a test, reads replies until one passes
+// it. Then it closes the input and returns all qi wrote.
+func drive(t *testing.T, cfg Config, input string, waits func(line string) func(reply string) bool) string {
 	t.Helper()
 	inR, inW := io.Pipe()
 	out := &lineWriter{lines: make(chan string, 10000)}
 	done := make(chan error, 1)
 	go func() { done <- Run(context.Background(), inR, out, cfg) }()
-	bestmoves := 0
 	for _, line := range strings.SplitAfter(input, "\n") {
 		if line == "" {
 			continue
@@ -77,18 +91,15 @@ func drive(t *testing.T, cfg Config, input string) string {
 		if _, err := io.WriteString(inW, line); err != nil {
 			break // qi quit
 		}
-		f := strings.Fields(strings.ToLower(line))
-		if len(f) == 0 || f[0] != "go" || slices.Contains(f, "infinite") || slices.Contains(f, "perft") {
-			continue
-		}
-		for want := bestmoves + 1; bestmoves < want; {
+		wait := waits(line)
+		for wait != nil {
 			select {
 			case l := <-out.lines:
-				if strings.HasPrefix(l, "bestmove") {
-					bestmoves++
+				if wait(l) {
+					wait = nil
 				}
 			case <-time.After(time.Minute):
-				t.Fatalf("no bestmove after %q", line)
+				t.Fatalf("no reply to %q", line)
 			}
 		}
 	}

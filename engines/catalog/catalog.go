@@ -4,6 +4,7 @@ package catalog
 
 import (
 	"qi/engines"
+	"qi/engines/gomoku"
 	"qi/engines/niujiao"
 	"qi/engines/othello"
 	"qi/engines/tictactoe"
@@ -14,6 +15,7 @@ func New() *engines.Registry {
 	return engines.NewRegistry(
 		tictactoe.Spec(),
 		niujiao.Spec(),
+		gomoku.Spec(),
 		othello.Spec(),
 	)
 }

@@ -1,0 +1,132 @@
+// This file holds the gomoku benchmarks of `qi bench`: the search's speed
+// and the depth it reaches in a second from middle-game positions of the
+// Gomocup records, and the time to solve the set of VCF positions.
+
+package gomoku
+
+import (
+	"context"
+	_ "embed"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"qi/engines"
+)
+
+// benchPositions are middle-game positions of Gomocup games (2021): after
+// 18 moves of Freestyle2 1_24_32_1, Standard1 4_0_6_2 and Renju 7_10_0_2,
+// and after 24 moves of Standard1 10_4_10_1.
+var benchPositions = []struct {
+	name string
+	rule Rule
+	size int
+	text string
+}{
+	{"freestyle 20x20", Freestyle, 20, "20/20/20/20/20/8xo10/4x3o11/5o2ox10/6x1oxo9/7x1xo9/8xox9/9o10/20/20/20/20/20/20/20/20 x"},
+	{"standard 15x15 a", Standard, 15, "15/15/15/15/15/15/15/6x8/15/5oox1o5/3o1x1xo6/5xooo6/3xoxx1x6/15/15 x"},
+	{"standard 15x15 b", Standard, 15, "15/15/15/15/15/15/15/5x9/2x1o10/3o1x9/2oxo1oo7/2x1oox2x5/2oxx1xo7/4o1xox6/15 x"},
+	{"renju 15x15", Renju, 15, "15/15/15/8ox5/7ooxo4/6xoxxx4/5x1oxo5/7xo6/6o8/15/15/15/15/15/15 x"},
+}
+
+//go:embed testdata/vcf.txt
+var vcfSetText string
+
+// vcfPosition is a position of the VCF set.
+type vcfPosition struct {
+	name string
+	pos  *Position
+}
+
+// vcfSet reads the VCF set.
+func vcfSet() ([]vcfPosition, error) {
+	var out []vcfPosition
+	for _, line := range strings.Split(vcfSetText, "\n") {
+		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
+			continue
+		}
+		f := strings.Split(line, "|")
+		if len(f) != 6 {
+			return nil, fmt.Errorf("vcf set: bad line %q", line)
+		}
+		rule, err := ParseRule(f[0])
+		if err != nil {
+			return nil, err
+		}
+		size, err := strconv.Atoi(f[1])
+		if err != nil {
+			return nil, err
+		}
+		g, err := NewGame(size, size, rule)
+		if err != nil {
+			return nil, err
+		}
+		p, err := g.ParsePosition(f[2])
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, vcfPosition{f[5], p})
+	}
+	return out, nil
+}
+
+// benchLine writes one search measurement in the form qi bench uses.
+func benchLine(w io.Writer, what string, info engines.Info) {
+	fmt.Fprintf(w, "%-36s depth %3d  nodes %12d  time %9.3f s  nps %11d\n", what, info.Depth, info.Nodes, info.Time.Seconds(), info.NPS())
+}
+
+// Bench implements engines.Bencher: a search of a second (a tenth when
+// quick) from each middle-game position, with the depth reached and the
+// speed, then the VCF set solved.
+func (g *Game) Bench(ctx context.Context, w io.Writer, quick bool) error {
+	limit := time.Second
+	if quick {
+		limit = 100 * time.Millisecond
+	}
+	var total engines.Info
+	for _, bp := range benchPositions {
+		bg, err := NewGame(bp.size, bp.size, bp.rule)
+		if err != nil {
+			return err
+		}
+		p, err := bg.ParsePosition(bp.text)
+		if err != nil {
+			return err
+		}
+		sctx, cancel := context.WithTimeout(ctx, limit)
+		info := NewSearcher(engines.Config{}).Search(sctx, p, engines.Limits{MoveTime: limit, Infinite: true}, nil)
+		cancel()
+		benchLine(w, "search "+bp.name, info)
+		total.Nodes += info.Nodes
+		total.Time += info.Time
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+	}
+	benchLine(w, "search, all positions", total)
+	set, err := vcfSet()
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	var nodes int64
+	solved := 0
+	for _, v := range set {
+		n, _, k := solveVCF(v.pos, 0)
+		nodes += k
+		if n > 0 {
+			solved++
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+	}
+	elapsed := time.Since(start)
+	fmt.Fprintf(w, "%-36s solved %d/%d  nodes %12d  time %9.3f s  nps %11d\n", "VCF set (Gomocup records)", solved, len(set), nodes, elapsed.Seconds(), int64(float64(nodes)/elapsed.Seconds()))
+	if solved != len(set) {
+		return fmt.Errorf("VCF set: %d of %d positions unsolved", len(set)-solved, len(set))
+	}
+	return nil
+}

@@ -1,0 +1,90 @@
+// Benchmarks: move making, the search's speed, the depth of a second and the
+// VCF set, and a smoke test of qi bench's measurements.
+
+package gomoku
+
+import (
+	"bytes"
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"qi/engines"
+)
+
+func benchGamePosition(b testing.TB, i int) *Position {
+	bp := benchPositions[i]
+	g := mustGame(b, bp.size, bp.size, bp.rule)
+	p, err := g.ParsePosition(bp.text)
+	require.NoError(b, err)
+	return p
+}
+
+func BenchmarkPlayUndo(b *testing.B) {
+	p := benchGamePosition(b, 1)
+	moves := p.LegalMoves(nil)
+	for i := 0; b.Loop(); i++ {
+		m := moves[i%len(moves)]
+		p.Play(m)
+		p.Undo()
+	}
+}
+
+// BenchmarkSearchNodes measures the search's speed: 200,000 nodes from each
+// middle-game position.
+func BenchmarkSearchNodes(b *testing.B) {
+	var nodes int64
+	for b.Loop() {
+		for i := range benchPositions {
+			p := benchGamePosition(b, i)
+			info := NewSearcher(engines.Config{}).Search(context.Background(), p, engines.Limits{Nodes: 200000}, nil)
+			nodes += info.Nodes
+		}
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+}
+
+// BenchmarkDepthOneSecond reports the mean depth reached in a second from
+// the middle-game positions.
+func BenchmarkDepthOneSecond(b *testing.B) {
+	depth, n := 0, 0
+	for b.Loop() {
+		for i := range benchPositions {
+			p := benchGamePosition(b, i)
+			ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+			info := NewSearcher(engines.Config{}).Search(ctx, p, engines.Limits{Infinite: true}, nil)
+			cancel()
+			depth += info.Depth
+			n++
+		}
+	}
+	b.ReportMetric(float64(depth)/float64(n), "depth")
+}
+
+// BenchmarkVCFSet solves the VCF set.
+func BenchmarkVCFSet(b *testing.B) {
+	set, err := vcfSet()
+	require.NoError(b, err)
+	var nodes int64
+	for b.Loop() {
+		for _, v := range set {
+			n, _, k := solveVCF(v.pos, 0)
+			require.Positive(b, n)
+			nodes += k
+		}
+	}
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
+func TestBenchQuick(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs for half a second")
+	}
+	var out bytes.Buffer
+	g := mustGame(t, 15, 15, Freestyle)
+	require.NoError(t, g.Bench(context.Background(), &out, true))
+	require.Contains(t, out.String(), "search renju 15x15")
+	require.Contains(t, out.String(), "solved 42/42")
+}

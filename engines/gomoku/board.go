@@ -1,0 +1,417 @@
+// This file holds the board: squares with a border of walls, and for every
+// square and direction the key of the ten squares around it, from which the
+// line patterns, threat classes, evaluation terms and Zobrist hash are kept up
+// to date stone by stone.
+
+package gomoku
+
+import (
+	"fmt"
+)
+
+// Board geometry: every board lives in a 32x32 array with at least five
+// squares of wall around it, so that a window of five squares each way never
+// leaves the array and the direction steps are constants.
+const (
+	pad      = halfLen
+	stride   = 32
+	numCells = stride * stride
+	// MaxSize is the largest board side qi plays (width or height).
+	MaxSize = stride - 2*pad
+	// MinSize is the smallest board side (a five must fit).
+	MinSize = 5
+)
+
+// dirStep is the index step of each direction: horizontal, vertical and the
+// two diagonals.
+var dirStep = [4]int{1, stride, stride + 1, stride - 1}
+
+// Color is what a square holds.
+type Color uint8
+
+// The contents of a square. Blocked squares (Gomocup's continuous games)
+// hold no stone and take none: they are walls inside the board.
+const (
+	Empty Color = iota
+	Black
+	White
+	Blocked
+)
+
+// String names the colour.
+func (c Color) String() string {
+	switch c {
+	case Empty:
+		return "empty"
+	case Black:
+		return "black"
+	case White:
+		return "white"
+	}
+	return "blocked"
+}
+
+func colorOf(s int) Color { return Color(s + 1) }
+
+// cellIndex returns the array index of square x, y (y from the top).
+func cellIndex(x, y int) int { return (y+pad)*stride + x + pad }
+
+// cellXY is the inverse of cellIndex.
+func cellXY(i int) (x, y int) { return i%stride - pad, i/stride - pad }
+
+// sideHalf maps a raw half line (as stored in a key) to its canonical index
+// from the point of view of each colour.
+var sideHalf = func() *[2][1 << (2 * halfLen)]uint8 {
+	var t [2][1 << (2 * halfLen)]uint8
+	for raw := 0; raw < 1<<(2*halfLen); raw++ {
+		swapped := 0
+		for k := 0; k < halfLen; k++ {
+			v := (raw >> (2 * k)) & 3
+			if v == lOwn || v == lOpp {
+				v = 3 - v
+			}
+			swapped |= v << (2 * k)
+		}
+		t[0][raw] = uint8(halves.index[raw])
+		t[1][raw] = uint8(halves.index[swapped])
+	}
+	return &t
+}()
+
+// zobrist holds the random keys of stones (by colour) and of the side to move.
+var zobrist, zobristSide = func() (*[4][numCells]uint64, uint64) {
+	var z [4][numCells]uint64
+	x := uint64(0x9E3779B97F4A7C15)
+	next := func() uint64 {
+		x += 0x9E3779B97F4A7C15
+		r := x
+		r = (r ^ r>>30) * 0xBF58476D1CE4E5B9
+		r = (r ^ r>>27) * 0x94D049BB133111EB
+		return r ^ r>>31
+	}
+	for c := range z {
+		for i := range z[c] {
+			if c != int(Empty) {
+				z[c][i] = next()
+			}
+		}
+	}
+	return &z, next()
+}()
+
+// square is what the board keeps about one square, packed in half a cache
+// line: keys holds, for each direction, two bits per neighbour (the squares
+// at distance 1..5 before it in bits 0..9, after it in bits 10..19, nearest
+// first); pats the four direction codes of each colour, 4 bits each; cls
+// their classes; vals their evaluation terms.
+type square struct {
+	keys [4]uint32
+	pats [2]uint16
+	cls  [2]class
+	_    [2]byte
+	vals [2]cellVal
+}
+
+// board is the incremental state. Patterns, classes and evaluation terms are
+// kept for empty squares only; a square that is emptied again gets them
+// recomputed from its keys.
+type board struct {
+	w, h   int
+	rule   Rule
+	kinds  [2]*patternTable
+	renju  bool
+	weight *weights
+
+	cells [numCells]Color
+	// sq holds each square's line keys, patterns, classes and terms.
+	sq   [numCells]square
+	near [numCells]uint8
+	// cand lists the squares of the board (stones included, blocked ones
+	// not) within two squares of a stone; candPos is each one's index in it.
+	cand    []int16
+	candPos [numCells]int16
+
+	// counts of empty squares by class (without the forbid flag), by side;
+	// flagged counts black's squares flagged as maybe forbidden.
+	counts  [2][numClasses]int16
+	flagged int16
+	// valOwn and valOpp sum the evaluation terms of every empty square, by
+	// side, with the weights of the side to move and of its opponent.
+	valOwn, valOpp [2]int32
+
+	hash    uint64
+	stones  int
+	empties int
+	inside  []int16 // the squares of the board, row by row from the top
+}
+
+func newBoard(w, h int, rule Rule, wt *weights) (*board, error) {
+	if w < MinSize || h < MinSize || w > MaxSize || h > MaxSize {
+		return nil, fmt.Errorf("board %dx%d: sides must be %d to %d", w, h, MinSize, MaxSize)
+	}
+	b := &board{w: w, h: h, rule: rule, weight: wt}
+	b.renju = rule == Renju
+	for s, k := range rule.fiveKinds() {
+		b.kinds[s] = patternTables[k]
+	}
+	for i := range b.cells {
+		b.cells[i] = Blocked
+	}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			i := cellIndex(x, y)
+			b.cells[i] = Empty
+			b.inside = append(b.inside, int16(i))
+		}
+	}
+	b.rebuild()
+	return b, nil
+}
+
+// clone returns a copy sharing the read-only parts.
+func (b *board) clone() *board {
+	c := *b
+	c.cand = append(make([]int16, 0, cap(b.cand)), b.cand...)
+	return &c
+}
+
+// copyFrom makes b a copy of o, reusing b's candidate list.
+func (b *board) copyFrom(o *board) {
+	cand := b.cand
+	*b = *o
+	b.cand = append(cand[:0], o.cand...)
+}
+
+// onBoard reports whether x, y is a square of the board.
+func (b *board) onBoard(x, y int) bool { return x >= 0 && y >= 0 && x < b.w && y < b.h }
+
+// rebuild recomputes everything from the cells.
+func (b *board) rebuild() {
+	b.hash, b.stones, b.empties = 0, 0, 0
+	b.counts = [2][numClasses]int16{}
+	b.flagged = 0
+	b.valOwn, b.valOpp = [2]int32{}, [2]int32{}
+	clear(b.near[:])
+	b.cand = make([]int16, 0, 256)
+	for i := range b.candPos {
+		b.candPos[i] = -1
+	}
+	for i := range b.sq {
+		for d, step := range dirStep {
+			var key uint32
+			for k := 1; k <= halfLen; k++ {
+				key |= uint32(b.at(i-k*step)) << (2 * (k - 1))
+				key |= uint32(b.at(i+k*step)) << (2*halfLen + 2*(k-1))
+			}
+			b.sq[i].keys[d] = key
+		}
+	}
+	for _, i := range b.inside {
+		switch c := b.cells[i]; c {
+		case Black, White:
+			b.stones++
+			b.hash ^= zobrist[c][i]
+			b.addNear(int(i), 1)
+		case Blocked:
+			b.hash ^= zobrist[c][i]
+		default:
+			b.empties++
+		}
+	}
+	for _, i := range b.inside {
+		if b.cells[i] == Empty {
+			b.refresh(int(i))
+			b.account(int(i), 1)
+		}
+	}
+}
+
+// at returns the cell at i, a wall outside the array.
+func (b *board) at(i int) Color {
+	if i < 0 || i >= numCells {
+		return Blocked
+	}
+	return b.cells[i]
+}
+
+func (b *board) addNear(i, delta int) {
+	for dy := -2; dy <= 2; dy++ {
+		for dx := -2; dx <= 2; dx++ {
+			j := i + dy*stride + dx
+			n := uint8(int(b.near[j]) + delta)
+			b.near[j] = n
+			if b.cells[j] == Blocked {
+				continue
+			}
+			switch {
+			case delta > 0 && n == 1:
+				b.candPos[j] = int16(len(b.cand))
+				b.cand = append(b.cand, int16(j))
+			case delta < 0 && n == 0:
+				k := b.candPos[j]
+				last := b.cand[len(b.cand)-1]
+				b.cand[k] = last
+				b.candPos[last] = k
+				b.cand = b.cand[:len(b.cand)-1]
+				b.candPos[j] = -1
+			}
+		}
+	}
+}
+
+// code returns the pattern of side s on empty square i in direction d.
+func (b *board) code(i, s, d int) code {
+	return code(b.sq[i].pats[s]>>(4*d)) & 15
+}
+
+// lookup computes the pattern of side s at square i in direction d.
+func (b *board) lookup(i, s, d int) code {
+	key := b.sq[i].keys[d]
+	h := &sideHalf[s]
+	return b.kinds[s][int(h[key&1023])*numHalves+int(h[key>>10])]
+}
+
+// refresh recomputes the patterns, classes and terms of empty square i.
+func (b *board) refresh(i int) {
+	for s := 0; s < 2; s++ {
+		var p uint16
+		for d := 0; d < 4; d++ {
+			p |= uint16(b.lookup(i, s, d)) << (4 * d)
+		}
+		b.sq[i].pats[s] = p
+		b.sq[i].cls[s] = b.classOf(s, p)
+		b.sq[i].vals[s] = b.weight.cell(p, b.sq[i].cls[s])
+	}
+}
+
+func (b *board) classOf(s int, p uint16) class {
+	if b.renju && s == 0 {
+		return classTables[1][p]
+	}
+	return classTables[0][p]
+}
+
+// account adds (sign 1) or removes (sign -1) the terms of empty square i.
+func (b *board) account(i int, sign int32) {
+	for s := 0; s < 2; s++ {
+		k := b.sq[i].cls[s]
+		b.counts[s][k&^flagForbid] += int16(sign)
+		if k&flagForbid != 0 {
+			b.flagged += int16(sign)
+		}
+		v := b.sq[i].vals[s]
+		b.valOwn[s] += sign * int32(v.own)
+		b.valOpp[s] += sign * int32(v.opp)
+	}
+}
+
+// put places c (a stone or a block) on empty square i.
+func (b *board) put(i int, c Color) {
+	b.account(i, -1)
+	b.cells[i] = c
+	b.hash ^= zobrist[c][i]
+	b.empties--
+	if c != Blocked {
+		b.stones++
+		b.addNear(i, 1)
+	}
+	b.spread(i, uint32(c))
+}
+
+// take empties square i, which holds c.
+func (b *board) take(i int, c Color) {
+	b.cells[i] = Empty
+	b.hash ^= zobrist[c][i]
+	b.empties++
+	if c != Blocked {
+		b.stones--
+		b.addNear(i, -1)
+	}
+	b.spread(i, uint32(c))
+	b.refresh(i)
+	b.account(i, 1)
+}
+
+// spread flips the bits of square i in the keys of its neighbours (xor with
+// c: from empty to c or back) and refreshes the patterns of the empty ones.
+// A side's pattern can't change beyond a stone that blocks it (the other
+// colour) or a wall, and keys past a wall are never read: both are skipped.
+func (b *board) spread(i int, c uint32) {
+	for d, step := range dirStep {
+		sides := 3 // bit s: side s may still see square i
+		for k := 1; k <= halfLen; k++ {
+			j := i - k*step
+			cj := b.cells[j]
+			if cj == Blocked {
+				break
+			}
+			b.sq[j].keys[d] ^= c << (2*halfLen + 2*(k-1))
+			if cj == Empty {
+				if sides != 0 {
+					b.repattern(j, d, sides)
+				}
+			} else {
+				sides &^= 1 << (2 - cj)
+			}
+		}
+		sides = 3
+		for k := 1; k <= halfLen; k++ {
+			j := i + k*step
+			cj := b.cells[j]
+			if cj == Blocked {
+				break
+			}
+			b.sq[j].keys[d] ^= c << (2 * (k - 1))
+			if cj == Empty {
+				if sides != 0 {
+					b.repattern(j, d, sides)
+				}
+			} else {
+				sides &^= 1 << (2 - cj)
+			}
+		}
+	}
+}
+
+// repattern updates the codes of empty square j in direction d for the
+// sides in the mask.
+func (b *board) repattern(j, d, sides int) {
+	shift := 4 * d
+	mask := uint16(15) << shift
+	sq := &b.sq[j]
+	for s := 0; s < 2; s++ {
+		if sides&(1<<s) == 0 {
+			continue
+		}
+		p := sq.pats[s]&^mask | uint16(b.lookup(j, s, d))<<shift
+		if p == sq.pats[s] {
+			continue
+		}
+		sq.pats[s] = p
+		old := sq.cls[s]
+		k := b.classOf(s, p)
+		sq.cls[s] = k
+		b.counts[s][old&^flagForbid]--
+		b.counts[s][k&^flagForbid]++
+		if s == 0 {
+			b.flagged += int16(k>>7) - int16(old>>7)
+		}
+		v := b.weight.cell(p, k)
+		ov := sq.vals[s]
+		sq.vals[s] = v
+		b.valOwn[s] += int32(v.own) - int32(ov.own)
+		b.valOpp[s] += int32(v.opp) - int32(ov.opp)
+	}
+}
+
+// lineFive reports whether the stone of side s on square i (already placed)
+// is part of a five under the rule. A key never includes its own square, so
+// the lookup judges the stone on i.
+func (b *board) lineFive(i, s int) bool {
+	for d := 0; d < 4; d++ {
+		if b.lookup(i, s, d) == cF5 {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,740 @@
+// This file holds qi's gomoku search: iterative deepening over a PVS
+// alpha-beta with a transposition table, whose nodes first settle what the
+// threats decide (a five to make or to block, an open four), then answer an
+// opponent's open three with the squares that stop it and their own fours
+// only, and which at the horizon look for a win by continuous fours (VCF)
+// before they trust the static evaluation.
+
+package gomoku
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"qi/engines"
+	"qi/engines/search"
+)
+
+// maxPly bounds the plies of one search line, forced ones included.
+const maxPly = 120
+
+// scored is a move with its ordering score.
+type scored struct {
+	m     int16
+	score int32
+}
+
+// levelParams are the knobs that Config.Level turns.
+type levelParams struct {
+	maxDepth int   // iterative deepening stops here
+	vcfFours int   // the most fours a VCF may play (0: no VCF)
+	vctOn    bool  // threat-space search with threes at the root
+	noise    int32 // evaluation noise, centi-units either way
+	width    int   // moves tried at a node beyond the first (0: all)
+}
+
+var levels = [engines.MaxLevel + 1]levelParams{
+	1:  {maxDepth: 1, vcfFours: 0, noise: 250, width: 6},
+	2:  {maxDepth: 2, vcfFours: 0, noise: 180, width: 6},
+	3:  {maxDepth: 2, vcfFours: 1, noise: 120, width: 8},
+	4:  {maxDepth: 3, vcfFours: 2, noise: 90, width: 8},
+	5:  {maxDepth: 4, vcfFours: 3, noise: 60, width: 10},
+	6:  {maxDepth: 5, vcfFours: 5, noise: 40, width: 12},
+	7:  {maxDepth: 6, vcfFours: 8, noise: 25},
+	8:  {maxDepth: 8, vcfFours: 12, noise: 10},
+	9:  {maxDepth: 12, vcfFours: 20, vctOn: true},
+	10: {maxDepth: 60, vcfFours: 30, vctOn: true},
+}
+
+// Options are knobs of the search below Config's level, for self-play
+// matches that measure one change at a time; the zero value plays best.
+type Options struct {
+	// NoLeafVCF turns off the VCF search at the horizon.
+	NoLeafVCF bool
+	// NoThreatReplies searches every candidate against an open three
+	// instead of the squares that stop it.
+	NoThreatReplies bool
+	// NoVCT turns off the VCT search at the root.
+	NoVCT bool
+	// LeafFours and LeafNodes bound the VCF at the horizon (0: defaults).
+	LeafFours, LeafNodes int
+}
+
+// Set sets the option named by its lower-case field name; boolean options
+// take "", "true" or "false", numbers a count.
+func (o *Options) Set(name, value string) error {
+	var flag *bool
+	var num *int
+	switch strings.ToLower(name) {
+	case "leaffours":
+		num = &o.LeafFours
+	case "leafnodes":
+		num = &o.LeafNodes
+	case "noleafvcf":
+		flag = &o.NoLeafVCF
+	case "nothreatreplies":
+		flag = &o.NoThreatReplies
+	case "novct":
+		flag = &o.NoVCT
+	default:
+		return fmt.Errorf("unknown gomoku search option %q", name)
+	}
+	if num != nil {
+		n, err := strconv.Atoi(value)
+		if err != nil || n < 0 {
+			return fmt.Errorf("option %s: bad value %q", name, value)
+		}
+		*num = n
+		return nil
+	}
+	switch value {
+	case "", "true", "1":
+		*flag = true
+	case "false", "0":
+		*flag = false
+	default:
+		return fmt.Errorf("option %s: bad value %q", name, value)
+	}
+	return nil
+}
+
+// Searcher is qi's gomoku searcher. It keeps its transposition table between
+// searches; Clear forgets it.
+type Searcher struct {
+	opt   Options
+	lv    levelParams
+	level int
+	tt    *search.TT
+	vt    *vcfTable
+	vtt   *vctTable
+
+	b    board
+	stm  int
+	root []rootMove
+
+	stop     *search.Stop
+	nodes    int64
+	nodeCap  int64
+	aborted  bool
+	selDepth int
+	vcfLeft  int64 // nodes a VCF at a leaf may still spend
+	vctLeft  int64 // nodes a VCT may still spend
+
+	killers [maxPly + 1][2]int16
+	history [2][numCells]int32
+	buf     [maxPly + 1][]scored
+	pv      [maxPly + 2][maxPly + 2]int16
+	pvLen   [maxPly + 2]int
+}
+
+type rootMove struct {
+	m     int16
+	score engines.Score
+	prio  int32
+}
+
+// NewSearcher returns qi's searcher at cfg's level with cfg's table size.
+func NewSearcher(cfg engines.Config) *Searcher {
+	return NewSearcherOptions(cfg, Options{})
+}
+
+// NewSearcherOptions returns qi's searcher with options.
+func NewSearcherOptions(cfg engines.Config, opt Options) *Searcher {
+	lv := cfg.EffectiveLevel()
+	s := &Searcher{opt: opt, lv: levels[lv], level: lv, tt: search.NewTT(cfg.EffectiveHashMB()), vt: newVCFTable(16), vtt: newVCTTable(16)}
+	for i := range s.buf {
+		s.buf[i] = make([]scored, 0, 64)
+	}
+	return s
+}
+
+// Clear implements engines.Searcher.
+func (s *Searcher) Clear() {
+	s.tt.Clear()
+	s.vt.clear()
+	s.vtt.clear()
+	s.history = [2][numCells]int32{}
+	s.killers = [maxPly + 1][2]int16{}
+}
+
+func (s *Searcher) key() uint64 {
+	if s.stm == 1 {
+		return s.b.hash ^ zobristSide
+	}
+	return s.b.hash
+}
+
+func (s *Searcher) make(m int) {
+	s.b.put(m, colorOf(s.stm))
+	s.stm ^= 1
+}
+
+func (s *Searcher) unmake(m int) {
+	s.stm ^= 1
+	s.b.take(m, colorOf(s.stm))
+}
+
+// poll checks the stop flag and the node limit.
+func (s *Searcher) poll() {
+	if s.stop.Stopped() || (s.nodeCap > 0 && s.nodes >= s.nodeCap) {
+		s.aborted = true
+	}
+}
+
+func (s *Searcher) count() {
+	s.nodes++
+	if s.nodes&255 == 0 {
+		s.poll()
+	}
+}
+
+// renjuBlack reports whether side is black under renju.
+func (s *Searcher) renjuBlack(side int) bool { return side == 0 && s.b.renju }
+
+// legal reports whether side may play empty square m.
+func (s *Searcher) legal(side, m int) bool {
+	return side != 0 || s.b.sq[m].cls[0]&flagForbid == 0 || s.b.foul(m) == NoFoul
+}
+
+// find returns a candidate square where side's class is k (ignoring the
+// forbid flag) and it may play, or -1.
+func (s *Searcher) find(side int, k class) int {
+	b := &s.b
+	for _, c := range b.cand {
+		i := int(c)
+		if b.cells[i] == Empty && b.sq[i].cls[side]&^flagForbid == k && s.legal(side, i) {
+			return i
+		}
+	}
+	return -1
+}
+
+// fives returns a square where side makes five and whether there is a
+// second one.
+func (s *Searcher) fives(side int) (first int, two bool) {
+	b := &s.b
+	first = -1
+	for _, c := range b.cand {
+		i := int(c)
+		if b.cells[i] == Empty && b.sq[i].cls[side]&^flagForbid == kFive {
+			if first >= 0 {
+				return first, true
+			}
+			first = i
+		}
+	}
+	return first, false
+}
+
+// threat reports whether side could make an open four (or a double four)
+// with its next move.
+func (s *Searcher) threat(side int) bool {
+	if s.b.counts[side][kFlex4] == 0 {
+		return false
+	}
+	return !s.renjuBlack(side) || s.find(side, kFlex4) >= 0
+}
+
+func (s *Searcher) pvSet(ply, m int) {
+	s.pv[ply][0] = int16(m)
+	s.pvLen[ply] = 1
+}
+
+func (s *Searcher) pvUpdate(ply, m int) {
+	s.pv[ply][0] = int16(m)
+	n := copy(s.pv[ply][1:], s.pv[ply+1][:s.pvLen[ply+1]])
+	s.pvLen[ply] = n + 1
+}
+
+// eval is the static evaluation for the side to move, with the level's
+// noise.
+func (s *Searcher) eval() engines.Score {
+	v := s.b.evaluate(s.stm)
+	if s.lv.noise > 0 {
+		h := s.key() * 0x9E3779B97F4A7C15
+		v += engines.Score(int32(h>>40)%(2*s.lv.noise+1) - s.lv.noise)
+	}
+	// Keep the evaluation clear of the mate scores.
+	return max(min(v, engines.Mate/2), -engines.Mate/2)
+}
+
+// prio is the ordering score of empty square m for the side to move: what
+// it makes for itself and what it takes from the opponent.
+func (s *Searcher) prio(m int) int32 {
+	b := &s.b
+	me, opp := s.stm, 1-s.stm
+	return int32(b.sq[m].vals[me].own) + int32(b.sq[m].vals[opp].own)
+}
+
+// Search implements engines.Searcher.
+func (s *Searcher) Search(ctx context.Context, pos engines.Position, lim engines.Limits, report func(engines.Info)) engines.Info {
+	start := time.Now()
+	p := pos.(*Position)
+	s.stop = search.WatchContext(ctx)
+	defer s.stop.Release()
+	s.nodes, s.nodeCap, s.aborted, s.selDepth = 0, lim.Nodes, false, 0
+	if p.result != engines.None {
+		return engines.Info{Exact: true}
+	}
+	s.b.copyFrom(&p.b)
+	s.stm = int(p.side)
+	for i := range s.history {
+		for j := range s.history[i] {
+			s.history[i][j] /= 4
+		}
+	}
+
+	if info, ok := s.decided(p, s.vctBudget(ctx, lim)); ok {
+		info.Time = time.Since(start)
+		info.Nodes = s.nodes
+		if report != nil {
+			report(info)
+		}
+		return info
+	}
+	s.rootMoves(p)
+	if len(s.root) == 1 && !lim.Infinite && (lim.Depth == 0 || lim.Depth > 2) {
+		// A forced move: a short search for its score will do.
+		lim.Depth = 2
+	}
+	prev := engines.Score(0)
+	iter := func(depth int) (engines.Info, bool) {
+		score := s.rootSearch(depth, prev)
+		prev = score
+		info := engines.Info{Depth: depth, SelDepth: s.selDepth, Score: score, Nodes: s.nodes}
+		info.PV = make([]engines.Move, s.pvLen[0])
+		for i := range info.PV {
+			info.PV[i] = engines.Move(s.pv[0][i])
+		}
+		if len(info.PV) == 0 {
+			info.PV = []engines.Move{engines.Move(s.root[0].m)}
+		}
+		if s.aborted {
+			return info, false
+		}
+		info.Exact = score.IsMate() && score > 0
+		return info, true
+	}
+	return search.Deepen(start, lim, s.lv.maxDepth, s.stop, iter, report)
+}
+
+// decided answers the positions whose move needs no search: the first
+// stone, a five to make, a lone five to block, an open four to make, a win
+// by continuous fours.
+func (s *Searcher) decided(p *Position, vctBudget int64) (engines.Info, bool) {
+	b := &s.b
+	me, opp := s.stm, 1-s.stm
+	win := func(m, plies int, line []int16) (engines.Info, bool) {
+		info := engines.Info{Depth: plies, Score: engines.MateIn(plies), Exact: true, Nodes: s.nodes}
+		info.PV = append(info.PV, engines.Move(m))
+		for _, x := range line {
+			info.PV = append(info.PV, engines.Move(x))
+		}
+		return info, true
+	}
+	if b.stones == 0 {
+		return engines.Info{Depth: 1, PV: []engines.Move{engines.Move(s.centre(p))}}, true
+	}
+	if m := s.find(me, kFive); m >= 0 {
+		return win(m, 1, nil)
+	}
+	if b.counts[opp][kFive] > 0 {
+		return engines.Info{}, false
+	}
+	if m := s.find(me, kFlex4); m >= 0 {
+		return win(m, 3, nil)
+	}
+	if s.lv.vcfFours > 0 {
+		s.vcfLeft = 2_000_000
+		if n, line := s.vcfRoot(s.lv.vcfFours); n > 0 {
+			return win(int(line[0]), n, line[1:])
+		}
+		if s.aborted {
+			return engines.Info{}, false
+		}
+	}
+	if s.lv.vctOn && !s.opt.NoVCT && vctBudget > 0 {
+		if n, m := s.vctRoot(maxVCTDepth, vctBudget); n > 0 && m >= 0 {
+			return win(m, n, nil)
+		}
+	}
+	return engines.Info{}, false
+}
+
+// maxVCTDepth bounds the threes of a VCT at the root.
+const maxVCTDepth = 6
+
+// vctBudget is the nodes the VCT at the root may spend: a tenth of what the
+// search expects to spend (by the node limit, the soft time limit or the
+// deadline), a million nodes when nothing limits the search.
+func (s *Searcher) vctBudget(ctx context.Context, lim engines.Limits) int64 {
+	const nps = 500_000
+	if lim.Nodes > 0 {
+		return lim.Nodes / 10
+	}
+	t := time.Duration(0)
+	if lim.Soft > 0 && !lim.Infinite {
+		t = lim.Soft
+	}
+	if d, ok := ctx.Deadline(); ok {
+		if left := time.Until(d); t == 0 || left < t {
+			t = left
+		}
+	}
+	if t <= 0 {
+		return 1_000_000
+	}
+	return max(int64(t.Seconds()*nps/10), 1000)
+}
+
+// centre returns the empty square nearest the centre.
+func (s *Searcher) centre(p *Position) int {
+	cx, cy := (p.game.w-1)/2, (p.game.h-1)/2
+	best, bestD := -1, 1<<30
+	for _, c := range s.b.inside {
+		i := int(c)
+		if s.b.cells[i] != Empty {
+			continue
+		}
+		x, y := cellXY(i)
+		if d := (x-cx)*(x-cx) + (y-cy)*(y-cy); d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return best
+}
+
+// rootMoves lists the moves the root searches: the legal candidates, only
+// the defences when the opponent threatens an open four, all legal moves
+// when no candidate is left.
+func (s *Searcher) rootMoves(p *Position) {
+	b := &s.b
+	s.root = s.root[:0]
+	for _, sc := range s.genMoves(0, -1, false) {
+		s.root = append(s.root, rootMove{m: sc.m, prio: sc.score})
+	}
+	if len(s.root) == 0 {
+		for _, m := range p.LegalMoves(nil) {
+			s.root = append(s.root, rootMove{m: int16(m), prio: s.prio(int(m))})
+		}
+	}
+	slices.SortStableFunc(s.root, func(a, c rootMove) int { return int(c.prio - a.prio) })
+	_ = b
+}
+
+// genMoves fills the move buffer of ply with the moves to search, scored
+// for ordering (ttMove first): the opponent's five to block, or when the
+// opponent threatens an open four our fours and the squares that stop it
+// (only these at the horizon, when quiesce), else every candidate. Black's
+// forbidden squares are left out under renju.
+func (s *Searcher) genMoves(ply int, ttMove int, quiesce bool) []scored {
+	b := &s.b
+	me, opp := s.stm, 1-s.stm
+	list := s.buf[ply][:0]
+	add := func(i int) {
+		if !s.legal(me, i) {
+			return
+		}
+		sc := s.prio(i)
+		switch {
+		case i == ttMove:
+			sc += 1 << 28
+		case int16(i) == s.killers[ply][0]:
+			sc += 300
+		case int16(i) == s.killers[ply][1]:
+			sc += 200
+		}
+		sc += min(s.history[me][i]>>4, 400)
+		list = append(list, scored{int16(i), sc})
+	}
+	if b.counts[opp][kFive] > 0 {
+		if f, _ := s.fives(opp); f >= 0 {
+			add(f)
+		}
+		s.buf[ply] = list
+		return list
+	}
+	defend := !s.opt.NoThreatReplies && s.threat(opp)
+	for _, c := range b.cand {
+		i := int(c)
+		if b.cells[i] != Empty {
+			continue
+		}
+		if defend {
+			// Against an open three: our fours (unless at the horizon),
+			// and the squares after which the opponent has no open four
+			// to make, found among those where it could make a four.
+			if b.sq[i].cls[me]&^flagForbid >= kBlock4 {
+				if !quiesce {
+					add(i)
+				}
+				continue
+			}
+			if b.sq[i].cls[opp]&^flagForbid < kBlock4 || !s.legal(me, i) {
+				continue
+			}
+			s.make(i)
+			still := s.threat(opp)
+			s.unmake(i)
+			if still {
+				continue
+			}
+		}
+		add(i)
+	}
+	s.buf[ply] = list
+	return list
+}
+
+// pick moves the best-scored move from i on to i.
+func pick(list []scored, i int) {
+	best := i
+	for j := i + 1; j < len(list); j++ {
+		if list[j].score > list[best].score {
+			best = j
+		}
+	}
+	list[i], list[best] = list[best], list[i]
+}
+
+// rootSearch searches every root move to depth with an aspiration window
+// around the last score, and sorts the root moves best first.
+func (s *Searcher) rootSearch(depth int, prev engines.Score) engines.Score {
+	const inf = engines.Mate + 1
+	alpha, beta := -inf, inf
+	if depth >= 4 && !prev.IsMate() {
+		alpha, beta = prev-60, prev+60
+	}
+	for {
+		score := s.rootWindow(depth, alpha, beta)
+		if s.aborted {
+			return score
+		}
+		switch {
+		case score <= alpha && alpha > -inf:
+			alpha = -inf
+		case score >= beta && beta < inf:
+			beta = inf
+		default:
+			return score
+		}
+	}
+}
+
+func (s *Searcher) rootWindow(depth int, alpha, beta engines.Score) engines.Score {
+	best := -engines.Mate - 1
+	bestIdx := -1
+	for i := range s.root {
+		m := int(s.root[i].m)
+		s.make(m)
+		s.count()
+		var v engines.Score
+		if i == 0 {
+			v = -s.pvs(depth-1, 1, -beta, -alpha, qBudget)
+		} else {
+			v = -s.pvs(depth-1, 1, -alpha-1, -alpha, qBudget)
+			if v > alpha && v < beta && !s.aborted {
+				v = -s.pvs(depth-1, 1, -beta, -alpha, qBudget)
+			}
+		}
+		s.unmake(m)
+		if s.aborted && i > 0 {
+			break
+		}
+		s.root[i].score = v
+		if v > best {
+			best, bestIdx = v, i
+			if v > alpha {
+				s.pvUpdate(0, m)
+				alpha = v
+			}
+			if v >= beta {
+				break
+			}
+		}
+		if s.aborted {
+			break
+		}
+	}
+	if bestIdx > 0 {
+		r := s.root[bestIdx]
+		copy(s.root[1:bestIdx+1], s.root[:bestIdx])
+		s.root[0] = r
+	}
+	if s.pvLen[0] == 0 || int(s.pv[0][0]) != int(s.root[0].m) {
+		s.pvSet(0, int(s.root[0].m))
+	}
+	return best
+}
+
+// qBudget bounds the plies the horizon spends answering open threes.
+const qBudget = 4
+
+// pvs is the alpha-beta search of a node at ply with depth plies to go;
+// below depth 0 it only answers the opponent's open threes, qb times more.
+func (s *Searcher) pvs(depth, ply int, alpha, beta engines.Score, qb int) engines.Score {
+	s.pvLen[ply] = 0
+	if ply > s.selDepth {
+		s.selDepth = ply
+	}
+	if s.aborted {
+		return 0
+	}
+	b := &s.b
+	me, opp := s.stm, 1-s.stm
+	if b.counts[me][kFive] > 0 {
+		if m := s.find(me, kFive); m >= 0 {
+			s.pvSet(ply, m)
+			return engines.MateIn(ply + 1)
+		}
+	}
+	if ply >= maxPly-2 {
+		return s.eval()
+	}
+	// Nothing beats a five next move, nothing loses faster than the
+	// opponent's five after this move.
+	alpha = max(alpha, engines.MatedIn(ply+2))
+	beta = min(beta, engines.MateIn(ply+1))
+	if alpha >= beta {
+		return alpha
+	}
+	if b.counts[opp][kFive] > 0 {
+		f, two := s.fives(opp)
+		if two || !s.legal(me, f) {
+			return engines.MatedIn(ply + 2)
+		}
+		s.make(f)
+		s.count()
+		v := -s.pvs(depth, ply+1, -beta, -alpha, qb)
+		s.unmake(f)
+		s.pvUpdate(ply, f)
+		return v
+	}
+	if b.counts[me][kFlex4] > 0 {
+		if m := s.find(me, kFlex4); m >= 0 {
+			s.pvSet(ply, m)
+			return engines.MateIn(ply + 3)
+		}
+	}
+	oppThreat := s.threat(opp)
+	if depth <= 0 {
+		if s.lv.vcfFours > 0 && !s.opt.NoLeafVCF {
+			if n := s.vcfLeaf(); n > 0 {
+				return engines.MateIn(ply + n)
+			}
+		}
+		if !oppThreat || qb <= 0 {
+			return s.eval()
+		}
+	}
+
+	pvNode := beta-alpha > 1
+	key := s.key()
+	ttMove := -1
+	if e, ok := s.tt.Probe(key); ok {
+		ttMove = int(e.Move)
+		if !pvNode && e.Depth >= max(depth, 0) {
+			v := search.FromTT(e.Score, ply)
+			switch {
+			case e.Bound == search.Exact,
+				e.Bound == search.Lower && v >= beta,
+				e.Bound == search.Upper && v <= alpha:
+				return v
+			}
+		}
+	}
+
+	list := s.genMoves(ply, ttMove, depth <= 0)
+	if len(list) == 0 {
+		switch {
+		case b.empties == 0:
+			return 0
+		case oppThreat && (depth > 0 || !b.hasFour(me)):
+			// Nothing stops the open four.
+			return engines.MatedIn(ply + 4)
+		}
+		return s.eval()
+	}
+	origAlpha := alpha
+	best := -engines.Mate - 1
+	bestMove := -1
+	searched := 0
+	for i := range list {
+		pick(list, i)
+		m := int(list[i].m)
+		// Beyond the best few, the weakest quiet moves are not worth
+		// searching away from the principal variation.
+		if !pvNode && s.lv.width > 0 && searched >= s.lv.width {
+			break
+		}
+		if !pvNode && depth >= 1 && searched >= lateLimit(depth) && !oppThreat && b.sq[m].cls[me]&^flagForbid < kFlex3 && b.sq[m].cls[opp]&^flagForbid < kFlex3 {
+			break
+		}
+		newDepth := depth - 1
+		reduce := 0
+		if depth >= 3 && searched >= 3 && !oppThreat && b.sq[m].cls[me]&^flagForbid < kFlex3 && b.sq[m].cls[opp]&^flagForbid < kFlex3 {
+			reduce = 1
+			if searched >= 10 && depth >= 5 {
+				reduce = 2
+			}
+		}
+		nq := qb
+		if depth <= 0 {
+			nq = qb - 1
+		}
+		s.make(m)
+		s.count()
+		var v engines.Score
+		if searched == 0 {
+			v = -s.pvs(newDepth, ply+1, -beta, -alpha, nq)
+		} else {
+			v = -s.pvs(newDepth-reduce, ply+1, -alpha-1, -alpha, nq)
+			if v > alpha && reduce > 0 && !s.aborted {
+				v = -s.pvs(newDepth, ply+1, -alpha-1, -alpha, nq)
+			}
+			if v > alpha && v < beta && !s.aborted {
+				v = -s.pvs(newDepth, ply+1, -beta, -alpha, nq)
+			}
+		}
+		s.unmake(m)
+		searched++
+		if s.aborted {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, m
+			if v > alpha {
+				alpha = v
+				s.pvUpdate(ply, m)
+				if v >= beta {
+					if int16(m) != s.killers[ply][0] {
+						s.killers[ply][1] = s.killers[ply][0]
+						s.killers[ply][0] = int16(m)
+					}
+					s.history[me][m] += int32(max(depth, 1) * max(depth, 1))
+					break
+				}
+			}
+		}
+	}
+	if bestMove < 0 {
+		return s.eval()
+	}
+	bound := search.Exact
+	switch {
+	case best <= origAlpha:
+		bound = search.Upper
+	case best >= beta:
+		bound = search.Lower
+	}
+	s.tt.Store(key, search.Entry{Move: engines.Move(bestMove), Score: search.ToTT(best, ply), Depth: max(depth, 0), Bound: bound})
+	return best
+}
+
+// lateLimit is how many moves a non-PV node searches before it drops the
+// quiet ones.
+func lateLimit(depth int) int { return 6 + 3*depth }

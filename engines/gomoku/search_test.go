@@ -1,0 +1,122 @@
+// Tests of the search: it wins in one, blocks fours and open threes, finds
+// wins by continuous fours, obeys its limits, and leaves positions alone.
+
+package gomoku
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"qi/engines"
+)
+
+// searchOf searches p with a node limit and returns the report.
+func searchOf(t *testing.T, p *Position, cfg engines.Config, nodes int64) engines.Info {
+	t.Helper()
+	s := p.game.NewSearcher(cfg)
+	before := p.Text()
+	info := s.Search(context.Background(), p, engines.Limits{Nodes: nodes}, nil)
+	require.Equal(t, before, p.Text(), "the search leaves the position alone")
+	require.NotEmpty(t, info.PV)
+	require.NoError(t, p.Legal(info.Best()))
+	return info
+}
+
+func TestSearchTactics(t *testing.T) {
+	tests := []struct {
+		name         string
+		rule         Rule
+		black, white string
+		side         engines.Side
+		want         []string // any of these
+		mate         int      // plies to the win for the side to move, <0 lost, 0 not a mate
+	}{
+		{"five", Freestyle, "e8 f8 g8 h8", "e9 f9 g9 a1", engines.P1, []string{"d8", "i8"}, 1},
+		{"five over a block", Freestyle, "e8 f8 g8 h8", "d8 f9 g9 h9", engines.P1, []string{"i8"}, 1},
+		{"block a four", Freestyle, "e8 f8 g8 h8 a15", "d8 h6 h5 a1", engines.P2, []string{"i8"}, 0},
+		{"block an open three", Freestyle, "f8 g8 h8 a15", "h7 h6 a1", engines.P2, []string{"e8", "i8", "d8", "j8"}, 0},
+		{"open four", Freestyle, "f8 g8 h8 c3", "f9 g9 h7 a1", engines.P1, []string{"e8", "i8"}, 3},
+		{"four-three", Freestyle, "e8 f8 g8 h9 h10", "d8 a1 a3 a5 o1", engines.P1, []string{"h8"}, 5},
+		{"lost to two fours", Freestyle, "e8 f8 g8 h8 e9 f9 g9 h9", "d8 d9 a1 a3 a5 a7", engines.P2, []string{"i8", "i9"}, -2},
+		{"standard: no overline", Standard, "e8 f8 g8 i8 j8", "e9 f9 g9 a1 a3", engines.P1, nil, 0},
+		{"renju: five beats a foul", Renju, "h5 h6 h7 d8 e8 f8 g8 h9 h10 h11", "a1 a3 a5 a7 a9 a11 a13 o1 o3 o5", engines.P1, []string{"h8", "c8"}, 1},
+		{"renju: white wins on a forbidden square", Renju, "e8 g8 i8 k8 b2", "c13 d13 e13 f13 o1", engines.P2, []string{"g13", "b13"}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g := mustGame(t, 15, 15, tt.rule)
+			p := setup(t, g, tt.black, tt.white, tt.side)
+			info := searchOf(t, p, engines.Config{}, 200000)
+			if tt.want != nil {
+				require.Contains(t, tt.want, p.MoveText(info.Best()), "score %s pv %s", info.Score.UCI(), engines.PVText(p, info.PV, " "))
+			}
+			switch {
+			case tt.mate > 0:
+				require.Equal(t, engines.MateIn(tt.mate), info.Score, "pv %s", engines.PVText(p, info.PV, " "))
+			case tt.mate < 0:
+				require.Equal(t, engines.MatedIn(-tt.mate), info.Score)
+			default:
+				require.False(t, info.Score.IsMate(), "score %s", info.Score.UCI())
+			}
+			if tt.name == "standard: no overline" {
+				require.NotEqual(t, "h8", p.MoveText(info.Best()))
+			}
+		})
+	}
+}
+
+// TestRenjuBlackAvoidsFouls checks that black never plays a forbidden
+// square, even when it looks best.
+func TestRenjuBlackAvoidsFouls(t *testing.T) {
+	g := mustGame(t, 15, 15, Renju)
+	// h8 would make a 4x4 (two fours, a win if it were allowed).
+	p := setup(t, g, "h5 h6 h7 e8 f8 g8", "h4 d8 a1 a3 a5 o1", engines.P1)
+	m, _ := p.ParseMove("h8")
+	require.Equal(t, DoubleFour, p.Foul(m))
+	for level := 1; level <= engines.MaxLevel; level++ {
+		info := searchOf(t, p, engines.Config{Level: level}, 20000)
+		require.NotEqual(t, "h8", p.MoveText(info.Best()), "level %d", level)
+	}
+}
+
+func TestSearchLimits(t *testing.T) {
+	g := mustGame(t, 15, 15, Freestyle)
+	p := g.NewPosition()
+	play(t, p, "h8 i9 g9 i7 i8 g7")
+	s := g.NewSearcher(engines.Config{})
+	info := s.Search(context.Background(), p, engines.Limits{Depth: 3}, nil)
+	require.LessOrEqual(t, info.Depth, 3)
+	require.NotEmpty(t, info.PV)
+	info = s.Search(context.Background(), p, engines.Limits{Nodes: 5000}, nil)
+	require.Less(t, info.Nodes, int64(5000+2000))
+	require.NotEmpty(t, info.PV)
+	// A cancelled context still gives a move.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	info = s.Search(ctx, p, engines.Limits{}, nil)
+	require.NotEmpty(t, info.PV)
+	require.NoError(t, p.Legal(info.Best()))
+	// A deadline is kept to within a few milliseconds.
+	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	info = s.Search(ctx, p, engines.Limits{Infinite: true}, nil)
+	require.NotEmpty(t, info.PV)
+	require.Less(t, time.Since(start), 2*time.Second)
+}
+
+func TestBaselinePlays(t *testing.T) {
+	g := mustGame(t, 15, 15, Renju)
+	p := g.NewPosition()
+	s := g.NewSearcher(engines.Config{Baseline: true})
+	for i := 0; i < 12 && p.Result() == engines.None; i++ {
+		info := s.Search(context.Background(), p, engines.Limits{Depth: 2}, nil)
+		require.NotEmpty(t, info.PV)
+		require.NoError(t, p.Legal(info.Best()))
+		p.Play(info.Best())
+	}
+	require.Equal(t, "h8", p.MoveText(engines.Move(p.hist[0].cell)))
+}

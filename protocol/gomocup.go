@@ -1,0 +1,544 @@
+// This file holds the Gomocup (piskvork) brain dialect for gomoku: the
+// commands of Piskvork and c-gomoku-cli, and Yixin-Board's extensions.
+
+package protocol
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"qi/engines"
+	"qi/engines/gomoku"
+)
+
+// gomocup is the state of a Gomocup session: the board the manager set up,
+// the rule and the clocks it announced.
+type gomocup struct {
+	s   *server
+	cfg Config
+
+	game     *gomoku.Game
+	pos      *gomoku.Position
+	searcher *gomoku.Searcher
+	hashMB   int
+
+	rule gomoku.Rule
+	// us is qi's colour, when known: set by BEGIN, TURN, BOARD and SWAP2,
+	// forgotten by a new game and after SWAP2 hands the choice over.
+	us    engines.Side
+	usSet bool
+
+	turn      time.Duration // timeout_turn
+	turnSet   bool
+	left      time.Duration // time_left; unlimited when not positive
+	leftSet   bool
+	maxDepth  int
+	maxNodes  int64
+	problems  []string // found by INFO, reported with the next reply
+	block     string   // BOARD, YXBOARD or SWAP2BOARD while reading stones
+	stones    []gomoku.BoardLine
+	blockErr  error
+	silent    bool // the running search's answer is not wanted
+	swapCount int  // varies the SWAP2 openings between games
+}
+
+// defaultTurn is the thinking time per move when the manager gave no time at
+// all: Gomocup's fast league plays 5 s a move.
+const defaultTurn = 5 * time.Second
+
+// atOnce is the thinking time for timeout_turn 0, "play at once": enough for
+// the threat checks that keep a quick move sound.
+const atOnce = 20 * time.Millisecond
+
+// unlimitedMS is Gomocup's "no limit" for time_left.
+const unlimitedMS = 2147483647
+
+func newGomocup(s *server, cfg Config) *gomocup {
+	return &gomocup{s: s, cfg: cfg, hashMB: 64}
+}
+
+func (g *gomocup) finish() {}
+
+// reply writes a reply line, after the problems INFO found.
+func (g *gomocup) reply(format string, a ...any) {
+	for _, p := range g.problems {
+		g.s.printf("ERROR %s", p)
+	}
+	g.problems = nil
+	g.s.printf(format, a...)
+}
+
+func (g *gomocup) errorf(format string, a ...any) {
+	g.reply("ERROR "+format, a...)
+}
+
+func (g *gomocup) handle(line string) bool {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return true
+	}
+	cmd := strings.ToUpper(f[0])
+	arg := strings.TrimSpace(line[strings.Index(line, f[0])+len(f[0]):])
+	if g.block != "" && cmd != "DONE" && cmd != "END" {
+		g.readStone(line)
+		return true
+	}
+	switch cmd {
+	case "START":
+		n, err := strconv.Atoi(arg)
+		if err != nil {
+			g.errorf("START wants the board size, not %q", arg)
+			return true
+		}
+		g.start(n, n)
+	case "RECTSTART":
+		w, h, err := pair(arg)
+		if err != nil {
+			g.errorf("RECTSTART wants width,height: %v", err)
+			return true
+		}
+		g.start(w, h)
+	case "RESTART":
+		if g.game == nil {
+			g.errorf("RESTART before START: no board size yet")
+			return true
+		}
+		g.quiet()
+		g.pos, g.usSet = g.game.NewPosition(), false
+		g.reply("OK")
+	case "BEGIN":
+		if !g.ready() {
+			return true
+		}
+		g.quiet()
+		g.pos = g.game.NewPosition()
+		g.think()
+	case "TURN":
+		if !g.ready() {
+			return true
+		}
+		g.quiet()
+		x, y, err := pair(arg)
+		if err == nil && g.usSet && g.pos.SideToMove() == g.us {
+			err = fmt.Errorf("not the opponent's turn: qi is to move")
+		}
+		if err == nil {
+			err = g.pos.PlayXY(x, y)
+		}
+		if err != nil {
+			g.errorf("TURN %s: %v", arg, err)
+			return true
+		}
+		g.think()
+	case "PLAY":
+		if !g.ready() {
+			return true
+		}
+		g.quiet()
+		x, y, err := pair(arg)
+		side := g.pos.SideToMove()
+		if err == nil {
+			err = g.pos.PlayXY(x, y)
+		}
+		if err != nil {
+			g.errorf("PLAY %s: %v", arg, err)
+			return true
+		}
+		g.us, g.usSet = side, true
+		g.reply("%d,%d", x, y)
+	case "BOARD", "YXBOARD", "SWAP2BOARD":
+		if !g.ready() {
+			return true
+		}
+		g.quiet()
+		g.block, g.stones, g.blockErr = cmd, nil, nil
+	case "DONE":
+		g.done()
+	case "TAKEBACK":
+		if !g.ready() {
+			return true
+		}
+		g.quiet()
+		x, y, err := pair(arg)
+		if err == nil {
+			err = g.pos.TakeXY(x, y)
+		}
+		if err != nil {
+			g.errorf("TAKEBACK %s: %v", arg, err)
+			return true
+		}
+		g.reply("OK")
+	case "INFO":
+		g.info(arg)
+	case "ABOUT":
+		// c-gomoku-cli takes the first line after ABOUT for the answer:
+		// problems wait until after it.
+		g.s.printf(`name="%s", version="%s", author="%s", country="%s"`, g.cfg.Name, g.cfg.Version, g.cfg.Author, g.cfg.Country)
+	case "END":
+		g.s.abandon()
+		return false
+	case "YXSTOP":
+		g.s.stopAndWait()
+	case "YXSHOWFORBID":
+		if !g.ready() {
+			return true
+		}
+		g.reply("%s", g.pos.ShowForbid())
+	case "YXHASHCLEAR":
+		g.quiet()
+		if g.searcher != nil {
+			g.searcher.Clear()
+		}
+	default:
+		g.s.printf("UNKNOWN %s", strings.TrimSpace(line))
+	}
+	return true
+}
+
+// pair reads "a,b" (spaces allowed around the numbers).
+func pair(s string) (int, int, error) {
+	a, b, ok := strings.Cut(s, ",")
+	if !ok {
+		return 0, 0, fmt.Errorf("%q is not x,y", s)
+	}
+	x, err1 := strconv.Atoi(strings.TrimSpace(a))
+	y, err2 := strconv.Atoi(strings.TrimSpace(b))
+	if err1 != nil || err2 != nil {
+		return 0, 0, fmt.Errorf("%q is not x,y", s)
+	}
+	return x, y, nil
+}
+
+// ready says whether a board exists, answering ERROR when not.
+func (g *gomocup) ready() bool {
+	if g.game == nil {
+		g.errorf("no board yet: START comes first")
+		return false
+	}
+	return true
+}
+
+// quiet ends a running search whose answer the manager no longer wants.
+func (g *gomocup) quiet() {
+	if g.s.searching() {
+		g.silent = true
+		g.s.stopAndWait()
+		g.silent = false
+	}
+}
+
+// start sets up an empty width x height board under the current rule.
+func (g *gomocup) start(w, h int) {
+	g.quiet()
+	game, err := gomoku.NewGame(w, h, g.rule)
+	if err != nil {
+		g.errorf("%v", err)
+		return
+	}
+	g.game, g.pos, g.usSet = game, game.NewPosition(), false
+	g.reply("OK")
+}
+
+// setRule changes the rule, keeping the board and its stones.
+func (g *gomocup) setRule(mask int) error {
+	// Yixin-Board sends 2 alone for renju; Piskvork's 2 is continuous play,
+	// which qi plays through BOARD's blocked squares (field 3): to its
+	// search a five still ends the game.
+	rule, _, err := gomoku.RuleFromGomocup(mask)
+	if mask == gomoku.GomocupContinuous {
+		rule, err = gomoku.Renju, nil
+	}
+	if err != nil {
+		return err
+	}
+	if rule == g.rule {
+		return nil
+	}
+	g.rule = rule
+	if g.game == nil {
+		return nil
+	}
+	game, err := gomoku.NewGame(g.game.Width(), g.game.Height(), rule)
+	if err != nil {
+		return err
+	}
+	pos := game.NewPosition()
+	if g.pos.Stones() > 0 {
+		// The history is lost, TAKEBACK of earlier stones with it: rules
+		// change between games, not in them.
+		if pos, err = game.ParsePosition(g.pos.Text()); err != nil {
+			return err
+		}
+	}
+	g.game, g.pos, g.searcher = game, pos, nil
+	return nil
+}
+
+// info reads INFO <key> <value>: no reply; problems wait for the next one.
+func (g *gomocup) info(arg string) {
+	key, value, _ := strings.Cut(arg, " ")
+	key, value = strings.ToLower(strings.TrimSpace(key)), strings.TrimSpace(value)
+	num := func() (int64, bool) {
+		n, err := strconv.ParseInt(value, 10, 64)
+		if err != nil {
+			g.problems = append(g.problems, fmt.Sprintf("INFO %s wants a number, not %q", key, value))
+			return 0, false
+		}
+		return n, true
+	}
+	switch key {
+	case "timeout_turn":
+		if n, ok := num(); ok {
+			g.turn, g.turnSet = time.Duration(max(n, 0))*time.Millisecond, true
+		}
+	case "timeout_match":
+		// time_left, sent before every move, is what counts.
+		num()
+	case "time_left":
+		if n, ok := num(); ok {
+			g.left, g.leftSet = time.Duration(n)*time.Millisecond, n < unlimitedMS
+		}
+	case "max_memory":
+		if n, ok := num(); ok {
+			g.setMemory(n)
+		}
+	case "rule":
+		if n, ok := num(); ok {
+			if err := g.setRule(int(n)); err != nil {
+				g.problems = append(g.problems, err.Error())
+			}
+		}
+	case "max_depth":
+		if n, ok := num(); ok {
+			g.maxDepth = int(min(max(n, 0), engines.MaxPly))
+		}
+	case "max_node":
+		if n, ok := num(); ok {
+			g.maxNodes = max(n, 0)
+		}
+	case "hash_size":
+		if n, ok := num(); ok && n > 0 {
+			g.hashMB, g.searcher = int(min(n, maxHashMB)), nil
+		}
+	default:
+		// game_type, folder, evaluate, thread_num and whatever else
+		// managers invent: nothing qi needs.
+	}
+}
+
+// setMemory bounds the table to what max_memory leaves after the rest of the
+// program (a few tens of MiB): 0 means unlimited.
+func (g *gomocup) setMemory(bytes int64) {
+	const rest = 32 << 20
+	mb := 64
+	if bytes > 0 {
+		mb = int(max((bytes-rest)/2, 1<<20) >> 20)
+	}
+	if mb != g.hashMB {
+		g.hashMB, g.searcher = min(mb, maxHashMB), nil
+	}
+}
+
+// readStone reads an x,y,field line of a BOARD-like block.
+func (g *gomocup) readStone(line string) {
+	if g.blockErr != nil {
+		return
+	}
+	parts := strings.Split(strings.TrimSpace(line), ",")
+	var n [3]int
+	var err error
+	if len(parts) != 3 {
+		err = fmt.Errorf("%q is not x,y,field", strings.TrimSpace(line))
+	}
+	for i := 0; err == nil && i < 3; i++ {
+		n[i], err = strconv.Atoi(strings.TrimSpace(parts[i]))
+		if err != nil {
+			err = fmt.Errorf("%q is not x,y,field", strings.TrimSpace(line))
+		}
+	}
+	if err != nil {
+		g.blockErr = err
+		return
+	}
+	g.stones = append(g.stones, gomoku.BoardLine{X: n[0], Y: n[1], Field: gomoku.Field(n[2])})
+}
+
+// done ends a BOARD, YXBOARD or SWAP2BOARD block.
+func (g *gomocup) done() {
+	block := g.block
+	g.block = ""
+	if block == "" {
+		g.errorf("DONE without BOARD")
+		return
+	}
+	if g.blockErr != nil {
+		g.errorf("%s: %v", block, g.blockErr)
+		return
+	}
+	pos, err := g.game.FromGomocup(g.stones)
+	if err != nil {
+		g.errorf("%s: %v", block, err)
+		return
+	}
+	switch block {
+	case "YXBOARD":
+		// The set-up's own stones are qi's, and it is to move.
+		g.pos, g.us, g.usSet = pos, pos.SideToMove(), true
+	case "BOARD":
+		if pos.Result() != engines.None {
+			g.errorf("BOARD: the game is already over (%s)", pos.Result())
+			return
+		}
+		g.pos = pos
+		g.think()
+	case "SWAP2BOARD":
+		g.swap2(pos)
+	}
+}
+
+// searcherFor returns the searcher, made anew when settings changed.
+func (g *gomocup) searcherFor() *gomoku.Searcher {
+	if g.searcher == nil {
+		g.searcher = gomoku.NewSearcher(engines.Config{HashMB: g.hashMB})
+	}
+	return g.searcher
+}
+
+// budget returns the limits and the soft and hard times of the next move.
+func (g *gomocup) budget() (engines.Limits, time.Duration, time.Duration) {
+	lim := engines.Limits{Depth: g.maxDepth, Nodes: g.maxNodes}
+	turn := g.turn
+	switch {
+	case g.turnSet && g.turn == 0:
+		turn = atOnce
+	case !g.turnSet && !g.leftSet && lim.Depth == 0 && lim.Nodes == 0:
+		turn = defaultTurn
+	}
+	left := time.Duration(0)
+	if g.leftSet {
+		left = max(g.left, time.Millisecond)
+	}
+	soft, hard := g.pos.TimeBudget(turn, left)
+	return lim, soft, hard
+}
+
+// think searches the position and answers with the move, which it plays.
+func (g *gomocup) think() {
+	if r := g.pos.Result(); r != engines.None {
+		g.errorf("the game is over (%s): no move to make", r)
+		return
+	}
+	lim, soft, hard := g.budget()
+	root := g.pos.Clone()
+	g.us, g.usSet = g.pos.SideToMove(), true
+	g.s.start(searchRequest{
+		pos: g.pos, searcher: g.searcherFor(), lim: lim, soft: soft, hard: hard,
+		report: func(i engines.Info) { g.s.println(g.message(root, i)) },
+		done: func(i engines.Info, overran bool) {
+			if overran {
+				g.searcher = nil
+			}
+			if g.silent {
+				return
+			}
+			m := i.Best()
+			if m == engines.NoMove {
+				g.errorf("no move to make")
+				return
+			}
+			g.pos.Play(m)
+			x, y := gomoku.XY(m)
+			g.reply("%d,%d", x, y)
+		},
+	})
+}
+
+// message writes a report as a MESSAGE line: depth, evaluation, nodes,
+// speed, time and the principal variation.
+func (g *gomocup) message(root engines.Position, i engines.Info) string {
+	ev := strconv.Itoa(int(i.Score))
+	if i.Score.IsMate() {
+		n := (i.Score.MatePlies() + 1) / 2
+		if i.Score > 0 {
+			ev = fmt.Sprintf("+M%d", n)
+		} else {
+			ev = fmt.Sprintf("-M%d", n)
+		}
+	}
+	return fmt.Sprintf("MESSAGE depth %d-%d ev %s n %d n/ms %d tm %d pv %s",
+		i.Depth, max(i.SelDepth, i.Depth), ev, i.Nodes, i.NPS()/1000, i.Time.Milliseconds(),
+		engines.PVText(root, i.PV, " "))
+}
+
+// swap2 answers SWAP2BOARD: three stones, SWAP, one move or two.
+func (g *gomocup) swap2(pos *gomoku.Position) {
+	stones := pos.Stones()
+	if stones != 0 && stones != 3 && stones != 5 {
+		g.errorf("SWAP2BOARD: %d stones; SWAP2 has 0, 3 or 5", stones)
+		return
+	}
+	lim, soft, hard := g.budget()
+	g.swapCount++
+	job := &swap2Job{searcher: g.searcherFor(), variant: g.swapCount}
+	g.pos = pos
+	g.s.start(searchRequest{
+		pos: pos, searcher: job, lim: lim, soft: soft, hard: hard,
+		done: func(i engines.Info, overran bool) {
+			if overran {
+				g.searcher = nil
+			}
+			if g.silent {
+				return
+			}
+			// After the watchdog answered, the job may still be writing
+			// its choice: only the reported move can be used then.
+			choice, err := gomoku.Swap2Choice{Moves: i.PV[:min(len(i.PV), 1)]}, error(nil)
+			if !overran {
+				choice, err = job.choice, job.err
+			}
+			// Who plays which colour: SWAP takes black (the opponent
+			// plays white's move); one move keeps white; three stones
+			// or two leave the choice to the opponent.
+			g.us, g.usSet = pos.SideToMove(), len(choice.Moves) == 1
+			switch {
+			case err != nil:
+				g.errorf("SWAP2BOARD: %v", err)
+			case choice.Swap:
+				g.us, g.usSet = engines.P1, true
+				g.reply("SWAP")
+			case stones == 0 && len(choice.Moves) != 3, len(choice.Moves) == 0:
+				g.errorf("SWAP2BOARD: no decision within the time")
+			default:
+				var out []string
+				for _, m := range choice.Moves {
+					g.pos.Play(m)
+					x, y := gomoku.XY(m)
+					out = append(out, fmt.Sprintf("%d,%d", x, y))
+				}
+				g.reply("%s", strings.Join(out, " "))
+			}
+		},
+	})
+}
+
+// swap2Job runs the SWAP2 decision as a search job, so that it runs off the
+// owner goroutine and obeys the clock, YXSTOP and END like any search.
+type swap2Job struct {
+	searcher *gomoku.Searcher
+	variant  int
+	choice   gomoku.Swap2Choice
+	err      error
+}
+
+func (j *swap2Job) Clear() { j.searcher.Clear() }
+
+func (j *swap2Job) Search(ctx context.Context, pos engines.Position, lim engines.Limits, _ func(engines.Info)) engines.Info {
+	j.choice, j.err = j.searcher.Swap2(ctx, pos.(*gomoku.Position), lim, j.variant)
+	if j.err != nil {
+		return engines.Info{}
+	}
+	return engines.Info{Score: j.choice.Score, PV: j.choice.Moves}
+}

@@ -1,0 +1,215 @@
+// Transcript tests of the Gomocup dialect: whole games as Piskvork and
+// c-gomoku-cli play them, Yixin-Board's extensions, and bad input.
+
+package protocol
+
+import (
+	"context"
+	"io"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"qi/engines"
+	"qi/engines/gomoku"
+)
+
+func gomocupConfig() Config {
+	return Config{Registry: engines.NewRegistry(gomoku.Spec()), Name: "qi", Version: "test",
+		Author: "the qi developers", Country: "unknown", DefaultGame: "gomoku"}
+}
+
+var messageLine = regexp.MustCompile(`^MESSAGE depth \d+-\d+ ev [-+M\d]+ n \d+ n/ms \d+ tm \d+ pv( [a-v]\d+)*$`)
+
+func gomocupExchange(t *testing.T, steps []step) {
+	t.Helper()
+	exchange(t, gomocupConfig(), messageLine, steps)
+}
+
+// board returns the steps of a BOARD-like block.
+func board(cmd string, stones ...string) []step {
+	s := []step{{cmd, nil}}
+	for _, st := range stones {
+		s = append(s, step{st, nil})
+	}
+	return s
+}
+
+func join(parts ...[]step) []step {
+	var out []step
+	for _, p := range parts {
+		out = append(out, p...)
+	}
+	return out
+}
+
+const anyMove = `~\d+,\d+`
+
+func TestGomocupGame(t *testing.T) {
+	// A freestyle game as c-gomoku-cli plays it, with take-backs and a
+	// restart: qi (white) answers, takes back, and wins on a four.
+	gomocupExchange(t, join(
+		[]step{
+			{"ABOUT", []string{`name="qi", version="test", author="the qi developers", country="unknown"`}},
+			{"START 15", []string{"OK"}},
+			{"INFO timeout_match 180000", nil},
+			{"INFO max_memory 350000000", nil},
+			{"INFO game_type 1", nil},
+			{"INFO rule 0", nil},
+			{"INFO folder /tmp", nil},
+			{"INFO max_node 2000", nil},
+			{"TURN 7,7", []string{anyMove}},
+			{"YXHASHCLEAR", nil},
+			{"RESTART", []string{"OK"}},
+			// After RESTART the board is empty again: 7,7 is free.
+			{"TURN 7,7", []string{anyMove}},
+			{"END", nil},
+		}))
+}
+
+func TestGomocupForcedMoves(t *testing.T) {
+	gomocupExchange(t, join(
+		[]step{{"START 15", []string{"OK"}}, {"INFO max_node 5000", nil}},
+		// qi (own, black to move) has a four blocked at 2,7: it wins at 7,7.
+		board("BOARD", "3,7,1", "2,7,2", "4,7,1", "3,8,2", "5,7,1", "4,8,2", "6,7,1", "5,8,2"),
+		[]step{{"DONE", []string{"7,7"}}},
+		// The opponent's four must be blocked at 7,7.
+		board("BOARD", "2,7,1", "3,7,2", "10,10,1", "4,7,2", "3,3,1", "5,7,2", "4,4,1", "6,7,2"),
+		[]step{{"DONE", []string{"7,7"}}},
+		// TAKEBACK undoes qi's block; the opponent then completes five
+		// elsewhere and qi has nothing left to play.
+		[]step{
+			{"TAKEBACK 7,7", []string{"OK"}},
+			{"TAKEBACK 6,7", []string{"OK"}},
+			{"TURN 6,7", []string{"7,7"}},
+			{"TAKEBACK 7,7", []string{"OK"}},
+			{"TURN 8,8", []string{"ERROR TURN 8,8: not the opponent's turn: qi is to move"}},
+			{"PLAY 1,1", []string{"1,1"}},
+			{"TURN 7,7", []string{"ERROR the game is over (p2win): no move to make"}},
+			{"END", nil},
+		}))
+}
+
+func TestGomocupRenju(t *testing.T) {
+	gomocupExchange(t, join(
+		[]step{
+			{"START 15", []string{"OK"}},
+			{"INFO rule 4", nil},
+			{"INFO max_node 2000", nil},
+			// Black's first renju move is the centre.
+			{"BEGIN", []string{"7,7"}},
+			{"TURN 8,8", []string{anyMove}},
+		},
+		// A double-three for black at 7,7 (h8); Yixin-Board's YXBOARD sets
+		// the board without a move, and lists the foul on request.
+		board("YXBOARD", "5,7,1", "6,7,1", "7,5,1", "7,6,1", "0,0,2", "0,1,2", "0,2,2", "0,3,2"),
+		[]step{
+			{"DONE", nil},
+			{"YXSHOWFORBID", []string{"FORBID 0707."}},
+			// Yixin-Board's rule 2 is renju too; 1 is exact five, where
+			// nothing is forbidden.
+			{"INFO rule 1", nil},
+			{"YXSHOWFORBID", []string{"FORBID ."}},
+			{"INFO rule 2", nil},
+			{"YXSHOWFORBID", []string{"FORBID 0707."}},
+			{"END", nil},
+		}))
+}
+
+func TestGomocupSwap2(t *testing.T) {
+	gomocupExchange(t, join(
+		[]step{{"START 15", []string{"OK"}}, {"INFO max_node 3000", nil}},
+		// No stones: qi proposes three.
+		board("SWAP2BOARD"),
+		[]step{{"DONE", []string{`~\d+,\d+ \d+,\d+ \d+,\d+`}}},
+		// Three stones: SWAP, white's move, or white's and black's.
+		board("SWAP2BOARD", "7,7,1", "8,7,2", "8,8,1"),
+		[]step{{"DONE", []string{`~SWAP|\d+,\d+|\d+,\d+ \d+,\d+`}}},
+		// Five stones: SWAP or white's move.
+		board("SWAP2BOARD", "7,7,1", "8,7,2", "8,8,1", "6,6,2", "9,9,1"),
+		[]step{{"DONE", []string{`~SWAP|\d+,\d+`}}},
+		board("SWAP2BOARD", "7,7,1", "8,7,2"),
+		[]step{{"DONE", []string{"ERROR SWAP2BOARD: 2 stones; SWAP2 has 0, 3 or 5"}}},
+	))
+}
+
+func TestGomocupBadInput(t *testing.T) {
+	gomocupExchange(t, join(
+		[]step{
+			{"BEGIN", []string{"ERROR no board yet: START comes first"}},
+			{"START 4", []string{"ERROR gomoku board 4x4: sides must be 5 to 22"}},
+			{"START x", []string{`ERROR START wants the board size, not "x"`}},
+			{"RECTSTART 20", []string{`ERROR RECTSTART wants width,height: "20" is not x,y`}},
+			{"RECTSTART 20,15", []string{"OK"}},
+			{"INFO max_node 1000", nil},
+			{"TURN 25,3", []string{"ERROR TURN 25,3: 25,3 is off the 20x15 board"}},
+			{"TURN 3", []string{`ERROR TURN 3: "3" is not x,y`}},
+			{"TAKEBACK 3,3", []string{"ERROR TAKEBACK 3,3: 3,3 holds no stone"}},
+			{"DONE", []string{"ERROR DONE without BOARD"}},
+			{"FOO bar", []string{"UNKNOWN FOO bar"}},
+			// Problems INFO finds are told with the next reply.
+			{"INFO time_left soon", nil},
+			{"INFO rule 99", nil},
+			{"INFO unknown_key 5", nil},
+			{"TURN 10,7", []string{
+				`ERROR INFO time_left wants a number, not "soon"`,
+				"ERROR gomocup rule 99: not a bit mask of 1, 2, 4 and 8",
+				anyMove}},
+		},
+		// A bad BOARD changes nothing: 10,7 is still taken after it.
+		board("BOARD", "1,1,1", "1,1,2"),
+		[]step{{"DONE", []string{"ERROR BOARD: square 1,1 is given twice"}}},
+		board("BOARD", "1,1,7"),
+		[]step{{"DONE", []string{"ERROR BOARD: board line 1,1,7: field must be 1, 2 or 3"}}},
+		board("BOARD", "foo"),
+		[]step{
+			{"DONE", []string{`ERROR BOARD: "foo" is not x,y,field`}},
+			{"PLAY 10,7", []string{"~ERROR PLAY 10,7: .*"}},
+			{"END", nil},
+		}))
+}
+
+// TestGomocupStop checks YXSTOP, and that nothing comes after the move: a
+// late line counts as a time loss in c-gomoku-cli.
+func TestGomocupStop(t *testing.T) {
+	inR, inW := io.Pipe()
+	defer inW.Close()
+	out := &lineWriter{lines: make(chan string, 10000)}
+	go func() { _ = Run(context.Background(), inR, out, gomocupConfig()) }()
+	next := func() string {
+		select {
+		case l := <-out.lines:
+			return l
+		case <-time.After(time.Minute):
+			t.Fatal("no reply")
+			return ""
+		}
+	}
+	send := func(s string) {
+		_, err := io.WriteString(inW, s+"\n")
+		require.NoError(t, err)
+	}
+	send("START 20")
+	require.Equal(t, "OK", next())
+	send("INFO timeout_turn 600000")
+	send("TURN 9,9")
+	send("YXSTOP")
+	l := next()
+	for strings.HasPrefix(l, "MESSAGE") {
+		l = next()
+	}
+	require.Regexp(t, `^\d+,\d+$`, l, "YXSTOP gets the move")
+	send("ABOUT")
+	require.True(t, strings.HasPrefix(next(), "name="), "nothing comes between the move and the next reply")
+	send("END")
+}
+
+// TestPbrainDialect checks that a forced Gomocup dialect needs no detection.
+func TestPbrainDialect(t *testing.T) {
+	cfg := gomocupConfig()
+	cfg.Dialect = Gomocup
+	exchange(t, cfg, messageLine, []step{{"FOO", []string{"UNKNOWN FOO"}}, {"START 20", []string{"OK"}}, {"END", nil}})
+}

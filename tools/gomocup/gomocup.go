@@ -1,0 +1,46 @@
+// Package gomocup is the `qi gomocup` tool: what qi learns from and measures
+// against for gomoku. Its subcommands replay the Gomocup tournament records
+// (.psq files, extracted from /work/shared/data/gomoku/*.tar.xz), extract
+// positions won by continuous fours (VCF) for the engine's test set, fit the
+// evaluation weights to the records' results, and play self-play matches
+// between two settings of qi's engine from Piskvork's openings.
+package gomocup
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Run runs `qi gomocup <command> [flags]`.
+func Run(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return fmt.Errorf("gomocup: a command is needed")
+	}
+	rest := args[1:]
+	switch args[0] {
+	case "stats":
+		return runStats(rest, stdout, stderr)
+	case "vcf":
+		return runVCF(rest, stdout, stderr)
+	case "tune":
+		return runTune(rest, stdout, stderr)
+	case "selfplay":
+		return runSelfplay(rest, stdout, stderr)
+	case "help", "-h", "-help", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprint(stderr, usage)
+	return fmt.Errorf("gomocup: unknown command %q", args[0])
+}
+
+var usage = strings.TrimLeft(`
+usage: qi gomocup <command> [flags] (each command has -h)
+  stats    DIR...   replay Gomocup records: games, results, illegal endings
+  vcf      DIR...   extract positions won by continuous fours, for testdata
+  tune     DIR...   fit the evaluation weights to the records' results
+  selfplay          play two settings of qi's engine against each other
+DIR holds .psq files (extract /work/shared/data/gomoku/*.tar.xz with tar xJf).
+`, "\n")

@@ -1,0 +1,234 @@
+// This file holds the self-play match: two settings of qi's gomoku engine
+// play each of Piskvork's openings with both colours, for A/B checks of the
+// engine (not a general match runner: the arena tool is that).
+
+package gomocup
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"qi/engines"
+	"qi/engines/gomoku"
+	"qi/engines/search"
+)
+
+// player is one side's setting: a config, engine options and evaluation
+// weights (nil: the engine's own).
+type player struct {
+	name    string
+	cfg     engines.Config
+	opt     gomoku.Options
+	weights []float64
+}
+
+// parsePlayer reads a setting: comma-separated level=N, hash=MB, baseline,
+// weights=FILE (a comma-separated weight vector, as tune prints it) and the
+// engine's option names (see gomoku.Options.Set).
+func parsePlayer(spec string) (player, error) {
+	p := player{name: spec}
+	if spec == "" || spec == "default" {
+		p.name = "default"
+		return p, nil
+	}
+	for _, f := range strings.Split(spec, ",") {
+		k, v, _ := strings.Cut(strings.TrimSpace(f), "=")
+		switch k {
+		case "level":
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return p, fmt.Errorf("bad level %q", v)
+			}
+			p.cfg.Level = n
+		case "hash":
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return p, fmt.Errorf("bad hash %q", v)
+			}
+			p.cfg.HashMB = n
+		case "baseline":
+			p.cfg.Baseline = true
+		case "weights":
+			data, err := os.ReadFile(v)
+			if err != nil {
+				return p, err
+			}
+			for _, x := range strings.Split(strings.TrimSpace(string(data)), ",") {
+				f, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
+				if err != nil {
+					return p, fmt.Errorf("weights file %s: %w", v, err)
+				}
+				p.weights = append(p.weights, f)
+			}
+		default:
+			if err := p.opt.Set(k, v); err != nil {
+				return p, err
+			}
+		}
+	}
+	return p, nil
+}
+
+func runSelfplay(args []string, stdout, stderr io.Writer) error {
+	fset := flag.NewFlagSet("gomocup selfplay", flag.ContinueOnError)
+	fset.SetOutput(stderr)
+	ruleName := fset.String("rule", "freestyle", "rule: freestyle, standard, renju or caro")
+	size := fset.Int("size", 15, "board size")
+	games := fset.Int("games", 80, "games (pairs of openings with both colours)")
+	moveTime := fset.Duration("movetime", 100*time.Millisecond, "time per move")
+	nodes := fset.Int64("nodes", 0, "nodes per move instead of time (0: use -movetime)")
+	a := fset.String("a", "default", "player A: level=N, hash=MB, baseline, engine options")
+	b := fset.String("b", "baseline", "player B")
+	verbose := fset.Bool("v", false, "print every game")
+	if err := fset.Parse(args); err != nil {
+		return err
+	}
+	rule, err := gomoku.ParseRule(*ruleName)
+	if err != nil {
+		return err
+	}
+	g, err := gomoku.NewGame(*size, *size, rule)
+	if err != nil {
+		return err
+	}
+	pa, err := parsePlayer(*a)
+	if err != nil {
+		return err
+	}
+	pb, err := parsePlayer(*b)
+	if err != nil {
+		return err
+	}
+	openings := gomoku.Openings()
+	var win, draw, loss int
+	start := time.Now()
+	for n := 0; n < *games; n++ {
+		o := openings[(n/2)%len(openings)]
+		aBlack := n%2 == 0
+		res, moves, err := playGame(g, o, pa, pb, aBlack, *moveTime, *nodes)
+		if err != nil {
+			return fmt.Errorf("game %d: %w", n+1, err)
+		}
+		aSide := engines.P1
+		if !aBlack {
+			aSide = engines.P2
+		}
+		outcome := "draw"
+		switch res {
+		case engines.WinFor(aSide):
+			win++
+			outcome = "A wins"
+		case engines.WinFor(aSide.Other()):
+			loss++
+			outcome = "B wins"
+		default:
+			draw++
+		}
+		if *verbose {
+			colour := "black"
+			if !aBlack {
+				colour = "white"
+			}
+			fmt.Fprintf(stdout, "game %3d: A %s, %s after %d moves: %s\n", n+1, colour, outcome, moves, res)
+		}
+	}
+	total := win + draw + loss
+	score := (float64(win) + float64(draw)/2) / float64(total)
+	fmt.Fprintf(stdout, "A %s vs B %s, %s %dx%d, %d games in %s: +%d =%d -%d, score %.1f%%, %s\n",
+		pa.name, pb.name, rule, *size, *size, total, time.Since(start).Round(time.Second), win, draw, loss, 100*score, elo(win, draw, loss))
+	return nil
+}
+
+// playGame plays one game from opening o and returns the result and the
+// number of moves.
+func playGame(g *gomoku.Game, o gomoku.Opening, pa, pb player, aBlack bool, moveTime time.Duration, nodes int64) (engines.Result, int, error) {
+	p := g.NewPosition()
+	if err := o.Play(p); err != nil {
+		return engines.None, 0, err
+	}
+	ga, err := gameOf(g, pa)
+	if err != nil {
+		return engines.None, 0, err
+	}
+	gb, err := gameOf(g, pb)
+	if err != nil {
+		return engines.None, 0, err
+	}
+	sa := newSearcher(ga, pa)
+	sb := newSearcher(gb, pb)
+	// Each player searches its own copy of the game, on its own weights.
+	pa2, err := ga.ParsePosition(p.Text())
+	if err != nil {
+		return engines.None, 0, err
+	}
+	pb2, err := gb.ParsePosition(p.Text())
+	if err != nil {
+		return engines.None, 0, err
+	}
+	for p.Result() == engines.None {
+		s, own := sb, pb2
+		if (p.SideToMove() == engines.P1) == aBlack {
+			s, own = sa, pa2
+		}
+		var lim engines.Limits
+		ctx := context.Background()
+		cancel := func() {}
+		if nodes > 0 {
+			lim.Nodes = nodes
+		} else {
+			lim.MoveTime = moveTime
+			soft, hard := search.Budget(lim, p.SideToMove(), 0)
+			lim.Soft = soft
+			ctx, cancel = context.WithTimeout(ctx, hard)
+		}
+		info := s.Search(ctx, own, lim, nil)
+		cancel()
+		m := info.Best()
+		if err := p.Legal(m); err != nil {
+			return engines.None, p.Plies(), fmt.Errorf("%s played %v in\n%s: %w", p.SideToMove(), m, p, err)
+		}
+		p.Play(m)
+		pa2.Play(m)
+		pb2.Play(m)
+	}
+	return p.Result(), p.Plies(), nil
+}
+
+// gameOf returns g with the player's weights.
+func gameOf(g *gomoku.Game, pl player) (*gomoku.Game, error) {
+	if pl.weights == nil {
+		return g, nil
+	}
+	return g.WithWeights(pl.weights)
+}
+
+func newSearcher(g *gomoku.Game, pl player) engines.Searcher {
+	if pl.cfg.Baseline {
+		return g.NewSearcher(pl.cfg)
+	}
+	return gomoku.NewSearcherOptions(pl.cfg, pl.opt)
+}
+
+// elo returns the Elo difference of a score with its 95% error margin.
+func elo(win, draw, loss int) string {
+	n := float64(win + draw + loss)
+	if n == 0 {
+		return ""
+	}
+	s := (float64(win) + float64(draw)/2) / n
+	if s <= 0 || s >= 1 {
+		return "Elo difference beyond measure"
+	}
+	d := func(s float64) float64 { return -400 * math.Log10(1/s-1) }
+	w, dr := float64(win)/n, float64(draw)/n
+	dev := math.Sqrt((w*(1-s)*(1-s) + dr*(0.5-s)*(0.5-s) + (1-w-dr)*s*s) / n)
+	lo, hi := max(s-1.96*dev, 1e-6), min(s+1.96*dev, 1-1e-6)
+	return fmt.Sprintf("Elo %+.0f [%+.0f, %+.0f]", d(s), d(lo), d(hi))
+}

@@ -1,0 +1,104 @@
+// This file extracts positions won by continuous fours from the records: the
+// position before the winner's last run of fours that ends the game, when
+// the engine's VCF solver confirms the win.
+
+package gomocup
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"qi/engines"
+	"qi/engines/gomoku"
+)
+
+func runVCF(args []string, stdout, stderr io.Writer) error {
+	fset := flag.NewFlagSet("gomocup vcf", flag.ContinueOnError)
+	fset.SetOutput(stderr)
+	ruleName := fset.String("rule", "", "only records of this rule (default: all)")
+	minFours := fset.Int("min", 6, "fewest fours in the record's winning run")
+	limit := fset.Int("n", 40, "positions to write")
+	nodes := fset.Int64("nodes", 2_000_000, "the solver's node limit for confirming a win")
+	if err := fset.Parse(args); err != nil {
+		return err
+	}
+	var only *gomoku.Rule
+	if *ruleName != "" {
+		r, err := gomoku.ParseRule(*ruleName)
+		if err != nil {
+			return err
+		}
+		only = &r
+	}
+	fmt.Fprintf(stdout, "# VCF positions from the Gomocup records: the side to move wins by continuous fours.\n")
+	fmt.Fprintf(stdout, "# Written by `qi gomocup vcf -min %d`: one position a line, fields separated by '|':\n", *minFours)
+	fmt.Fprintf(stdout, "# rule, size, position text (qi's), the record's first four, the fours of the record's\n")
+	fmt.Fprintf(stdout, "# winning run, the record file (from /work/shared/data/gomoku/*.tar.xz).\n")
+	found := 0
+	errStop := fmt.Errorf("enough")
+	err := walkRecords(fset.Args(), func(r record) error {
+		if found >= *limit {
+			return errStop
+		}
+		if only != nil && r.rule != *only {
+			return nil
+		}
+		final, bad, err := r.replay(nil)
+		if err != nil || bad >= 0 {
+			return err
+		}
+		winner := final.Result()
+		if winner != engines.P1Win && winner != engines.P2Win {
+			return nil
+		}
+		// Walk the game again, remembering where the winner's current run
+		// of fours began.
+		runStart, runFours := -1, 0
+		var at string
+		var first engines.Move
+		_, _, err = r.replay(func(p *gomoku.Position, ply int, m engines.Move) error {
+			if engines.WinFor(p.SideToMove()) != winner {
+				return nil
+			}
+			if p.MakesFour(m) {
+				if runStart < 0 {
+					runStart, runFours = ply, 0
+					at, first = p.Text(), m
+				}
+				runFours++
+			} else {
+				runStart = -1
+			}
+			return nil
+		})
+		if err != nil || runStart < 0 || runFours < *minFours {
+			return err
+		}
+		g, err := gomoku.NewGame(r.w, r.h, r.rule)
+		if err != nil {
+			return err
+		}
+		p, err := g.ParsePosition(at)
+		if err != nil {
+			return err
+		}
+		n, _ := gomoku.SolveVCF(p, *nodes)
+		if n == 0 {
+			return nil
+		}
+		found++
+		file := filepath.ToSlash(r.path)
+		if i := strings.Index(file, "gomocup20"); i >= 0 {
+			file = file[i:]
+		}
+		fmt.Fprintf(stdout, "%s|%d|%s|%s|%d|%s\n", r.rule, r.w, at, p.MoveText(first), runFours-1, file)
+		return nil
+	})
+	if err == errStop {
+		err = nil
+	}
+	return err
+}
