@@ -80,3 +80,19 @@ func FuzzGomocup(f *testing.F) {
 		runString(t, "START 15\nINFO max_node 300\n"+input)
 	})
 }
+
+// FuzzNBoard feeds the NBoard dialect arbitrary lines.
+func FuzzNBoard(f *testing.F) {
+	for _, seed := range []string{
+		"set depth 1\nset game (;GM[Othello]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6];)\ngo\nping 1\n",
+		"set game (;GM[Othello]TY[10]BO[10 --------------------------------------------O*--------*O-------------------------------------------- *];)\nhint 2\nping 2\nmove pa\n",
+		"move F5/1.0/2\nmove PA\nmove f5\nanalyze\nlearn\nset contempt 3\nset\nset depth\nhint\nhint -1\n",
+		"set game (;BO[8 ",
+		"set game (;GM[Othello]BO[4 -OX--XO---------- *]W[A1];)\ngo\n",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, input string) {
+		runString(t, "nboard 2\nset depth 1\n"+input)
+	})
+}

@@ -436,7 +436,8 @@ func (g *gomocup) think() {
 	g.us, g.usSet = g.pos.SideToMove(), true
 	g.s.start(searchRequest{
 		pos: g.pos, searcher: g.searcherFor(), lim: lim, soft: soft, hard: hard,
-		report: func(i engines.Info) { g.s.println(g.message(root, i)) },
+		report:      func(i engines.Info) { g.s.println(g.message(root, i)) },
+		reportFinal: true,
 		done: func(i engines.Info, overran bool) {
 			if overran {
 				g.searcher = nil

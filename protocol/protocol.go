@@ -109,7 +109,7 @@ func newDialect(s *server, cfg Config) (dialect, error) {
 	case Gomocup:
 		return newGomocup(s, cfg), nil
 	case NBoard:
-		return nil, errors.New("protocol: the " + cfg.Dialect.String() + " dialect is not built yet")
+		return newNBoard(s, cfg)
 	}
 	return newUGI(s, cfg, false)
 }

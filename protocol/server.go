@@ -44,12 +44,13 @@ type job struct {
 	cancel context.CancelFunc
 	// root is a copy of the searched position for writing moves; the search
 	// has its own.
-	root    engines.Position
-	last    engines.Info // the last progress report
-	printed bool         // last was printed
-	report  func(engines.Info)
-	done    func(engines.Info, bool)
-	timer   *time.Timer
+	root        engines.Position
+	last        engines.Info // the last progress report
+	printed     bool         // last was printed
+	report      func(engines.Info)
+	reportFinal bool
+	done        func(engines.Info, bool)
+	timer       *time.Timer
 }
 
 // eventBuffer is how many progress reports may wait for the owner; more are
@@ -132,6 +133,10 @@ type searchRequest struct {
 	// for: it may still be running, so its searcher must not be used again.
 	report func(engines.Info)
 	done   func(info engines.Info, overran bool)
+	// reportFinal has the final answer reported before done when it
+	// differs from the last report, as UCI's last info line before its
+	// bestmove.
+	reportFinal bool
 }
 
 // start runs a search in its own goroutine. Its reports reach req.report on the
@@ -149,7 +154,7 @@ func (s *server) start(req searchRequest) {
 		ctx, cancel = context.WithTimeout(s.ctx, hard)
 	}
 	s.jobs++
-	j := &job{id: s.jobs, cancel: cancel, root: req.pos.Clone(), report: req.report, done: req.done}
+	j := &job{id: s.jobs, cancel: cancel, root: req.pos.Clone(), report: req.report, reportFinal: req.reportFinal, done: req.done}
 	s.job = j
 	if hard > 0 {
 		// A search that overruns its deadline gets answered for with its
@@ -201,7 +206,7 @@ func (s *server) complete(j *job, info engines.Info) {
 	if len(info.PV) == 0 {
 		info.PV = fallback(j.root, j.last.PV)
 	}
-	if j.report != nil && len(info.PV) > 0 && (!j.printed || !sameReport(j.last, info)) {
+	if j.reportFinal && len(info.PV) > 0 && (!j.printed || !sameReport(j.last, info)) {
 		j.report(info)
 	}
 	j.done(info, false)

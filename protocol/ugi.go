@@ -232,7 +232,8 @@ func (u *ugi) goCommand(args []string) {
 	root := u.pos.Clone()
 	u.s.start(searchRequest{
 		pos: u.pos, searcher: u.searcher, lim: lim, movesLeft: movesLeft,
-		report: func(i engines.Info) { u.s.println(u.infoLine(root, i)) },
+		report:      func(i engines.Info) { u.s.println(u.infoLine(root, i)) },
+		reportFinal: true,
 		done: func(i engines.Info, overran bool) {
 			if overran {
 				u.searcher = nil

@@ -1,0 +1,367 @@
+// This file holds the NBoard dialect for othello: the commands the NBoard GUI
+// sends (set depth/game/contempt, move, go, hint, ping, learn, analyze) and the
+// replies it reads.
+
+package protocol
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"qi/engines"
+	"qi/engines/othello"
+)
+
+// defaultNBoardDepth is the midgame depth until the GUI sets one.
+const defaultNBoardDepth = 12
+
+// nboard is the state of an NBoard session: the GUI's game and the depth it
+// asked for.
+type nboard struct {
+	s        *server
+	cfg      Config
+	game     *othello.Game
+	pos      *othello.Position
+	searcher engines.Searcher
+	depth    int
+	silent   bool // the running search's answer is not wanted (ping)
+}
+
+func newNBoard(s *server, cfg Config) (*nboard, error) {
+	g, err := othello.New(8)
+	if err != nil {
+		return nil, err
+	}
+	return &nboard{s: s, cfg: cfg, game: g, pos: othello.StartPosition(8), depth: defaultNBoardDepth}, nil
+}
+
+func (n *nboard) finish() {}
+
+// errorf tells the GUI of bad input on its status line (NBoard has no error
+// reply) and the log in full.
+func (n *nboard) errorf(format string, a ...any) {
+	msg := fmt.Sprintf(format, a...)
+	n.s.logf("nboard: %s", msg)
+	n.s.printf("status error: %s", msg)
+}
+
+func (n *nboard) handle(line string) bool {
+	ws := splitWords(line)
+	if len(ws) == 0 {
+		return true
+	}
+	switch strings.ToLower(ws[0].text) {
+	case "nboard":
+		n.s.printf("set myname %s", n.cfg.Name)
+	case "set":
+		n.set(line, ws)
+	case "move":
+		n.quiet()
+		n.move(rest(line, ws, 0))
+	case "go":
+		n.quiet()
+		n.think()
+	case "hint":
+		n.quiet()
+		k := 1
+		if len(ws) > 1 {
+			v, err := strconv.Atoi(ws[1].text)
+			if err != nil || v < 1 {
+				n.errorf("hint wants a number of moves, not %q", ws[1].text)
+				return true
+			}
+			k = v
+		}
+		n.hint(k)
+	case "analyze":
+		n.quiet()
+		n.analyze()
+	case "ping":
+		// The GUI ignores what comes before the pong: the search running
+		// now is for a position it no longer shows.
+		n.quiet()
+		n.s.printf("pong %s", rest(line, ws, 0))
+	case "learn":
+		n.s.println("status qi keeps no opening book: nothing to learn")
+		n.s.println("learned")
+	case "quit":
+		return false
+	default:
+		// NBoard engines ignore commands they do not know.
+		n.s.logf("nboard: ignoring %q", line)
+	}
+	return true
+}
+
+// quiet ends a running search whose answer is no longer wanted.
+func (n *nboard) quiet() {
+	if n.s.searching() {
+		n.silent = true
+		n.s.stopAndWait()
+		n.silent = false
+	}
+}
+
+func (n *nboard) set(line string, ws []word) {
+	if len(ws) < 2 {
+		n.errorf("set wants depth, game or contempt")
+		return
+	}
+	switch strings.ToLower(ws[1].text) {
+	case "depth":
+		d, err := strconv.Atoi(rest(line, ws, 1))
+		if err != nil || d < 1 || d > 60 {
+			n.errorf("set depth wants 1 to 60, not %q", rest(line, ws, 1))
+			return
+		}
+		n.depth = d
+		n.s.printf("set myname %s", n.cfg.Name)
+	case "game":
+		n.quiet()
+		n.setGame(rest(line, ws, 1))
+	case "contempt":
+		// qi plays for the best disc count; a draw is worth what the
+		// discs say, so contempt changes nothing.
+		if _, err := strconv.Atoi(rest(line, ws, 1)); err != nil {
+			n.errorf("set contempt wants a number, not %q", rest(line, ws, 1))
+		}
+	default:
+		n.s.logf("nboard: ignoring %q", line)
+	}
+}
+
+// setGame takes the final position of a GGF game.
+func (n *nboard) setGame(ggf string) {
+	start, moves, err := othello.ParseGGF(ggf)
+	if err != nil {
+		n.errorf("%v", err)
+		return
+	}
+	if start.Size() != n.game.Size() {
+		g, err := othello.New(start.Size())
+		if err != nil {
+			n.errorf("%v", err)
+			return
+		}
+		n.game, n.searcher = g, nil
+	}
+	for _, m := range moves {
+		start.Play(m)
+	}
+	n.pos = start
+}
+
+// move plays `move <mv>[/<eval>[/<time>]]` on the board.
+func (n *nboard) move(arg string) {
+	mv, _, _ := strings.Cut(arg, "/")
+	m, err := engines.Legal(n.pos, strings.TrimSpace(mv))
+	if err != nil {
+		n.errorf("move %s: %v", arg, err)
+		return
+	}
+	n.pos.Play(m)
+}
+
+// maxExactFrom bounds the empties that set depth solves exactly: 24 empties
+// solve in seconds.
+const maxExactFrom = 24
+
+// exactFrom returns the empties from which set depth d solves exactly: 2d,
+// as in Edax's levels, at most maxExactFrom.
+func exactFrom(d int) int { return min(2*d, maxExactFrom) }
+
+// limits are those of set depth for pos: d plies in the midgame, an exact
+// solve (a depth of all the empties) from exactFrom(d) empties.
+func (n *nboard) limits(pos *othello.Position) engines.Limits {
+	if e := pos.Empties(); e <= exactFrom(n.depth) || e <= n.depth {
+		return engines.Limits{Depth: e}
+	}
+	return engines.Limits{Depth: n.depth}
+}
+
+func (n *nboard) searcherFor() engines.Searcher {
+	if n.searcher == nil {
+		n.searcher = n.game.NewSearcher(engines.Config{HashMB: 64})
+	}
+	return n.searcher
+}
+
+// moveText writes a move as NBoard does: upper case, PA for a pass.
+func moveText(p engines.Position, m engines.Move) string {
+	t := p.MoveText(m)
+	if t == "0000" {
+		return "PA"
+	}
+	return strings.ToUpper(t)
+}
+
+// discs writes a score as NBoard's evaluation, discs for the side to move.
+func discs(s engines.Score) string {
+	return strconv.FormatFloat(float64(s)/100, 'f', 2, 64)
+}
+
+// think answers go: `=== <move>/<eval>/<time>`; the GUI plays the move.
+func (n *nboard) think() {
+	if r := n.pos.Result(); r != engines.None {
+		n.errorf("the game is over (%s): no move to make", r)
+		return
+	}
+	root := n.pos.Clone()
+	n.s.println("status thinking")
+	n.s.start(searchRequest{
+		pos: n.pos, searcher: n.searcherFor(), lim: n.limits(n.pos),
+		done: func(i engines.Info, overran bool) {
+			if overran {
+				n.searcher = nil
+			}
+			if n.silent {
+				return
+			}
+			n.s.printf("nodestats %d %.3f", i.Nodes, i.Time.Seconds())
+			n.s.printf("=== %s/%s/%.2f", moveText(root, i.Best()), discs(i.Score), i.Time.Seconds())
+			n.s.println("status")
+		},
+	})
+}
+
+// hint sends, deeper and deeper, the k best moves with their evaluations:
+// `search <pv> <eval> 0 <depth>`, depth 100% for an exact solve.
+func (n *nboard) hint(k int) {
+	if n.pos.Result() != engines.None {
+		n.errorf("the game is over: no moves to hint")
+		return
+	}
+	root := n.pos.Clone()
+	job := &rootMoves{inner: n.searcherFor(), best: k}
+	n.s.println("status analysing")
+	n.s.start(searchRequest{
+		pos: n.pos, searcher: job, lim: n.limits(n.pos),
+		report: func(i engines.Info) {
+			depth := strconv.Itoa(i.Depth)
+			if i.Exact {
+				depth = "100%"
+			}
+			var pv strings.Builder
+			p := root.Clone()
+			for _, m := range i.PV {
+				pv.WriteString(moveText(p, m))
+				p.Play(m)
+			}
+			n.s.printf("search %s %s 0 %s", pv.String(), discs(i.Score), depth)
+		},
+		done: func(engines.Info, bool) {
+			// Hints are what was reported; the inner searcher may still
+			// run after an overrun, so it is replaced.
+			n.searcher = nil
+			if !n.silent {
+				n.s.println("status")
+			}
+		},
+	})
+}
+
+// analyze evaluates every position of the game, from the last back to the
+// first: `analysis <moves made> <eval>`.
+func (n *nboard) analyze() {
+	root := n.pos.Clone()
+	job := &gameAnalysis{inner: n.searcherFor(), limits: n.limits}
+	n.s.println("status analysing")
+	n.s.start(searchRequest{
+		pos: root, searcher: job,
+		report: func(i engines.Info) {
+			// The analysis reports each position's ply in Depth.
+			n.s.printf("analysis %d %s", i.Depth, discs(i.Score))
+		},
+		done: func(engines.Info, bool) {
+			n.searcher = nil
+			if !n.silent {
+				n.s.println("status")
+			}
+		},
+	})
+}
+
+// rootMoves searches every root move to a depth, deeper and deeper, and
+// reports the best ones after each depth: NBoard's hints. A limit of all the
+// empties is one exact pass.
+type rootMoves struct {
+	inner engines.Searcher
+	best  int
+}
+
+func (r *rootMoves) Clear() { r.inner.Clear() }
+
+func (r *rootMoves) Search(ctx context.Context, pos engines.Position, lim engines.Limits, report func(engines.Info)) engines.Info {
+	moves := pos.LegalMoves(nil)
+	exact := lim.Depth >= pos.(*othello.Position).Empties()
+	var last []engines.Info
+	first, maxDepth := 2, max(lim.Depth, 2)
+	if exact {
+		first = maxDepth
+	}
+	for d := first; d <= maxDepth && ctx.Err() == nil; d++ {
+		var results []engines.Info
+		exactAll := true
+		for _, m := range moves {
+			child := pos.Clone()
+			child.Play(m)
+			depth := d - 1
+			if exact {
+				depth = max(child.(*othello.Position).Empties(), 1)
+			}
+			c := r.inner.Search(ctx, child, engines.Limits{Depth: depth}, nil)
+			i := engines.Info{Score: -c.Score, Exact: c.Exact, Nodes: c.Nodes, PV: c.PV}
+			if ctx.Err() != nil {
+				break
+			}
+			i.Depth = d
+			i.PV = append([]engines.Move{m}, i.PV...)
+			exactAll = exactAll && i.Exact
+			results = append(results, i)
+		}
+		if len(results) < len(moves) {
+			break
+		}
+		slices.SortStableFunc(results, func(a, b engines.Info) int { return int(b.Score - a.Score) })
+		last = results[:min(r.best, len(results))]
+		for _, i := range last {
+			report(i)
+		}
+		if exactAll {
+			break
+		}
+	}
+	if len(last) == 0 {
+		return engines.Info{}
+	}
+	return last[0]
+}
+
+// gameAnalysis searches each position of a game from the end back to the
+// start, each within its limits, and reports each one's evaluation, with its
+// ply in Depth.
+type gameAnalysis struct {
+	inner  engines.Searcher
+	limits func(*othello.Position) engines.Limits
+}
+
+func (g *gameAnalysis) Clear() { g.inner.Clear() }
+
+func (g *gameAnalysis) Search(ctx context.Context, pos engines.Position, lim engines.Limits, report func(engines.Info)) engines.Info {
+	p := pos.Clone().(*othello.Position)
+	for ctx.Err() == nil {
+		i := g.inner.Search(ctx, p, g.limits(p), nil)
+		if ctx.Err() != nil {
+			break
+		}
+		report(engines.Info{Depth: p.Plies(), Score: i.Score, Exact: i.Exact})
+		if p.Plies() == 0 {
+			break
+		}
+		p.Undo()
+	}
+	return engines.Info{}
+}
