@@ -37,7 +37,10 @@ type Searcher struct {
 	n       int
 	level   int
 	hash    int
-	weights *pattern.Weights // nil: the embedded ones
+	weights *pattern.Weights
+	// given says the weights were given (NewWeightedSearcher): nil then
+	// means the untrained evaluation rather than the embedded weights.
+	given bool
 	s8      *searcher8
 	sn      *searcherN
 }
@@ -81,7 +84,7 @@ func (s *Searcher) evalWeights() *pattern.Weights {
 	if s.level < engines.MaxLevel && !levelPlan[s.level].trained {
 		return nil
 	}
-	if s.weights != nil {
+	if s.given {
 		return s.weights
 	}
 	return pattern.Load(s.n)

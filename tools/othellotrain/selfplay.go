@@ -34,13 +34,7 @@ func newPlayer(n int, w *pattern.Weights, level, depth int, moveTime time.Durati
 		return nil, err
 	}
 	cfg := engines.Config{Level: level, HashMB: hash}
-	var s engines.Searcher
-	if w == nil {
-		s = g.NewSearcher(cfg)
-	} else {
-		s = g.NewWeightedSearcher(cfg, w)
-	}
-	pl := &player{s: s, dur: moveTime}
+	pl := &player{s: g.NewWeightedSearcher(cfg, w), dur: moveTime}
 	if moveTime == 0 {
 		pl.lim.Depth = depth
 	} else {
