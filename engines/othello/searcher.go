@@ -41,8 +41,8 @@ type Searcher struct {
 	// given says the weights were given (NewWeightedSearcher): nil then
 	// means the untrained evaluation rather than the embedded weights.
 	given bool
-	s8      *searcher8
-	sn      *searcherN
+	s8    *searcher8
+	sn    *searcherN
 }
 
 // NewSearcher implements engines.Game. Config.Baseline gives the plain
