@@ -25,8 +25,10 @@ type rootMove struct {
 type plan8 struct {
 	depth     int
 	solveFrom int
-	// selective turns ProbCut on, for searches on the clock.
-	selective bool
+	// selective turns ProbCut on, for searches on the clock, with its
+	// confidence.
+	selective  bool
+	confidence float64
 }
 
 // iterDepths returns the depths of the iterations: midgame depths up to the
@@ -51,7 +53,7 @@ func (pl plan8) iterDepths(empties int) []int {
 func (s *searcher8) run(start time.Time, p, o uint64, pl plan8, lim engines.Limits, report func(engines.Info)) engines.Info {
 	s.stopped, s.nodes, s.selDepth = false, 0, 0
 	s.nodeCap = lim.Nodes
-	s.selective, s.confidence = pl.selective, probcutConfidence
+	s.selective, s.confidence = pl.selective, pl.confidence
 	s.tt.newSearch()
 	s.ett.newSearch()
 	empties := 64 - bits.OnesCount64(p|o)

@@ -43,7 +43,15 @@ type Searcher struct {
 	given bool
 	s8    *searcher8
 	sn    *searcherN
+	// confidence is ProbCut's margin in standard deviations on the clock;
+	// 0 turns ProbCut off.
+	confidence float64
 }
+
+// SetProbCut sets ProbCut's confidence (the margin in standard deviations
+// that a shallow search must clear to cut), used when searching on the
+// clock; 0 turns ProbCut off. For measuring what it is worth.
+func (s *Searcher) SetProbCut(confidence float64) { s.confidence = confidence }
 
 // NewSearcher implements engines.Game. Config.Baseline gives the plain
 // alpha-beta of package search with the untrained evaluation.
@@ -54,7 +62,7 @@ func (g *Game) NewSearcher(cfg engines.Config) engines.Searcher {
 			return engines.Score(SimpleEval(pos.(*Position)))
 		}, n*n, cfg.EffectiveHashMB())
 	}
-	return &Searcher{n: g.n, level: cfg.EffectiveLevel(), hash: cfg.EffectiveHashMB()}
+	return &Searcher{n: g.n, level: cfg.EffectiveLevel(), hash: cfg.EffectiveHashMB(), confidence: probcutConfidence}
 }
 
 // SimpleEval is the untrained evaluation of a position for the side to move,
@@ -162,7 +170,8 @@ func (s *Searcher) plan(ctx context.Context, start time.Time, p *Position, lim e
 			budget = time.Until(d)
 		}
 		pl.solveFrom = solveReach(p.n, budget)
-		pl.selective = true
+		pl.selective = s.confidence > 0
+		pl.confidence = s.confidence
 	}
 	if p.n != 8 {
 		// The general board has no solver of its own: searching to the
