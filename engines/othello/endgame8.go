@@ -54,10 +54,10 @@ const (
 	// ttFrom: from it, the solver uses the table.
 	ttFrom = 8
 	// etcFrom: from it, the children are looked up in the table first.
-	etcFrom = 12
+	etcFrom = 10
 	// evalOrderFrom: from it, moves are sorted by shallow searches with
 	// the evaluation rather than by mobility alone.
-	evalOrderFrom = 15
+	evalOrderFrom = 17
 )
 
 // noScore is below every disc score.

@@ -47,8 +47,8 @@ type searcher8 struct {
 // evaluating with w (nil: the untrained evaluation).
 func newSearcher8(hashMB int, w *pattern.Weights) *searcher8 {
 	s := &searcher8{tab: getTables8()}
-	s.tt = newTT8(max(hashMB*3/4, 1))
-	s.ett = newTT8(max(hashMB/4, 1))
+	s.tt = newTT8(max(hashMB/2, 1))
+	s.ett = newTT8(max(hashMB/2, 1))
 	if w != nil {
 		s.ev = newEval8(w)
 	}

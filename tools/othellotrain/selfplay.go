@@ -144,6 +144,12 @@ func runSelfPlay(args []string, stdout, stderr io.Writer) error {
 		if (gi+1)%10 == 0 {
 			fmt.Fprintf(stderr, "%d games, %d samples, %v\n", gi+1, len(samples), time.Since(start).Round(time.Second))
 		}
+		if (gi+1)%100 == 0 {
+			// Long runs keep what they played so far.
+			if err := writeSamples(*out, *size, samples); err != nil {
+				return err
+			}
+		}
 	}
 	if err := writeSamples(*out, *size, samples); err != nil {
 		return err
