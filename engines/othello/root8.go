@@ -5,6 +5,7 @@
 package othello
 
 import (
+	"math"
 	"math/bits"
 	"slices"
 	"time"
@@ -109,25 +110,32 @@ func (s *searcher8) rootMoves(p, o uint64) []rootMove {
 	return moves
 }
 
-// aspiration searches around the last iteration's score, widening the
-// window on each side that fails.
+// aspiration searches around the last iteration's score, moving the window
+// to the bound a failed search returned and widening it each time. An exact
+// solve starts with the narrowest window around the estimate (disc scores
+// are even: (g-1, g+1) proves g), since every wider window makes the proof
+// of the first move's line far dearer.
 func (s *searcher8) aspiration(p, o uint64, moves []rootMove, depth, guess int) int {
 	delta := 150
+	if depth >= 64-bits.OnesCount64(p|o) {
+		delta = 100
+		guess = 200 * int(math.Round(float64(guess)/200))
+	}
 	alpha, beta := max(guess-delta, -scoreInf), min(guess+delta, scoreInf)
 	for {
 		v := s.rootSearch(p, o, moves, depth, alpha, beta)
 		if s.stopped {
 			return v
 		}
+		delta *= 2
 		switch {
 		case v <= alpha && alpha > -scoreInf:
-			alpha = max(v-delta, -scoreInf)
+			alpha, beta = max(v-delta, -scoreInf), min(v+1, scoreInf)
 		case v >= beta && beta < scoreInf:
-			beta = min(v+delta, scoreInf)
+			alpha, beta = max(v-1, -scoreInf), min(v+delta, scoreInf)
 		default:
 			return v
 		}
-		delta *= 3
 	}
 }
 
