@@ -15,6 +15,8 @@ type weights struct {
 	// class index numClasses is black's flagged square under renju.
 	ownCode, oppCode   [numCodes]int32
 	ownClass, oppClass [numClasses + 1]int32
+	// tempo is the side to move's bonus.
+	tempo int32
 }
 
 // cellVal is a square's terms for one colour: with the weights of the side
@@ -37,29 +39,33 @@ func (w *weights) cell(p uint16, k class) cellVal {
 
 // The weights of each rule, in the order of Features: fitted by `qi gomocup
 // tune` (every quiet position of the decided games: -every 1 -epochs 200 for
-// standard and renju, -every 2 -epochs 60 for freestyle, from the hand-made
-// weights) to the Gomocup 2019-2021 records of the rule's leagues (freestyle
-// from the 20x20 Freestyle and Fastgame leagues). Caro has no records and
-// uses standard's. The classes that quiet positions never hold (an open four
-// or five to make) keep their hand-made values.
+// standard and renju, -every 2 -epochs 60 for freestyle; twice, from
+// hand-made weights) to the Gomocup 2019-2021 records of the rule's leagues
+// (freestyle from the 20x20 Freestyle and Fastgame leagues). Caro has no
+// records and uses standard's. The classes that quiet positions never hold
+// (an open four or a five to make) keep their hand-made values, the fixed
+// features (FixedFeature) zero.
 var (
 	freestyleWeights = weightsOf([NumFeatures]int32{
-		3, 0, 2, 2, 6, 14, 20, 16, 15, 74, 72, 78, 200, 200, 400,
-		11, 1, -10, -2, -18, 7, -20, 38, 203, -26, 63, 312, 500, 2000, 0,
-		5, 0, 3, 1, 5, 10, 12, 9, 13, 31, 38, 64, 120, 120, 300,
-		-3, 2, -4, -4, -5, 4, -8, 16, 106, -19, 39, 168, 250, 1000, 0,
+		0, 0, 0, 0, 3, 14, 21, 19, 9, 76, 75, 85, 200, 200, 400,
+		0, 0, -16, -1, -29, 3, -32, 39, 206, -45, 80, 323, 500, 2000, 0,
+		0, 0, 0, 0, 3, 10, 10, 7, 11, 27, 34, 71, 120, 120, 300,
+		0, 0, -6, -6, -8, 4, -8, 17, 96, -35, 47, 183, 250, 1000, 0,
+		5,
 	})
 	standardWeights = weightsOf([NumFeatures]int32{
-		3, 0, -2, -2, 5, 14, 23, 24, 28, 67, 74, 84, 200, 200, 400,
-		19, -2, -10, -17, -16, 8, -8, 37, 196, -14, 57, 310, 500, 2000, 0,
-		4, -1, -3, -1, 7, 10, 17, 16, 24, 42, 38, 80, 120, 120, 300,
-		19, -3, -5, -16, -7, 6, -3, 17, 106, -21, 54, 171, 250, 1000, 0,
+		0, 0, 0, 0, 6, 14, 27, 32, 29, 67, 80, 91, 200, 200, 400,
+		0, 0, -16, -21, -24, 2, -10, 43, 192, -27, 69, 319, 500, 2000, 0,
+		0, 0, 0, 0, 5, 10, 18, 18, 28, 44, 34, 92, 120, 120, 300,
+		0, 0, -6, -23, -7, 1, -2, 20, 95, -40, 65, 189, 250, 1000, 0,
+		1,
 	})
 	renjuWeights = weightsOf([NumFeatures]int32{
-		2, 0, 2, 0, 5, 14, 24, 16, 37, 64, 63, 88, 200, 200, 400,
-		-5, 5, -8, -15, -13, 16, -12, 22, 197, -16, 61, 313, 500, 2000, 2,
-		3, 0, 3, 0, 6, 10, 18, 9, 24, 44, 24, 78, 120, 120, 300,
-		-2, 4, -6, -7, -8, 5, -8, 2, 112, -22, 55, 170, 250, 1000, -13,
+		0, 0, 0, 0, 5, 14, 24, 18, 36, 65, 63, 96, 200, 200, 400,
+		0, 0, -16, -23, -23, 12, -19, 23, 195, -35, 76, 325, 500, 2000, 4,
+		0, 0, 0, 0, 4, 10, 18, 8, 25, 47, 14, 91, 120, 120, 300,
+		0, 0, -10, -12, -12, 1, -11, -1, 105, -40, 69, 187, 250, 1000, -25,
+		-1,
 	})
 )
 
@@ -70,6 +76,7 @@ func weightsOf(v [NumFeatures]int32) *weights {
 	for _, part := range [][]int32{w.ownCode[:], w.ownClass[:], w.oppCode[:], w.oppClass[:]} {
 		i += copy(part, v[i:])
 	}
+	w.tempo = v[i]
 	return w
 }
 
@@ -86,5 +93,5 @@ func weightsFor(rule Rule) *weights {
 
 // evaluate scores the board for side s to move.
 func (b *board) evaluate(s int) engines.Score {
-	return engines.Score(b.valOwn[s] - b.valOpp[1-s])
+	return engines.Score(b.valOwn[s] - b.valOpp[1-s] + b.weight.tempo)
 }

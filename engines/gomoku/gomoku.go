@@ -182,6 +182,14 @@ func (g *Game) Name() string { return "gomoku" }
 // Drops implements engines.Game: a move places a stone.
 func (g *Game) Drops() bool { return true }
 
+// SideName names the players: black moves first.
+func (g *Game) SideName(s engines.Side) string {
+	if s == engines.P1 {
+		return "black"
+	}
+	return "white"
+}
+
 // Width returns the number of files.
 func (g *Game) Width() int { return g.w }
 

@@ -336,7 +336,7 @@ func TestFeaturesMatchEvaluation(t *testing.T) {
 			p.Play(ms[(p.Plies()*7919)%len(ms)])
 		}
 		w2 := append([]float64(nil), w...)
-		w2[3] += 7
+		w2[5] += 7
 		g2, err := g.WithWeights(w2)
 		require.NoError(t, err)
 		require.Equal(t, w2, g2.Weights())

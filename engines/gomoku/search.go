@@ -62,6 +62,11 @@ type Options struct {
 	NoVCT bool
 	// LeafFours and LeafNodes bound the VCF at the horizon (0: defaults).
 	LeafFours, LeafNodes int
+	// LeafNear restricts the VCF at the horizon to fours near the last.
+	LeafNear bool
+	// NodeVCT is the least depth of the nodes that look for a VCT (0:
+	// none), VCTNodes their budget.
+	NodeVCT, VCTNodes int
 }
 
 // Set sets the option named by its lower-case field name; boolean options
@@ -74,12 +79,18 @@ func (o *Options) Set(name, value string) error {
 		num = &o.LeafFours
 	case "leafnodes":
 		num = &o.LeafNodes
+	case "nodevct":
+		num = &o.NodeVCT
+	case "vctnodes":
+		num = &o.VCTNodes
 	case "noleafvcf":
 		flag = &o.NoLeafVCF
 	case "nothreatreplies":
 		flag = &o.NoThreatReplies
 	case "novct":
 		flag = &o.NoVCT
+	case "leafnear":
+		flag = &o.LeafNear
 	default:
 		return fmt.Errorf("unknown gomoku search option %q", name)
 	}
@@ -123,6 +134,7 @@ type Searcher struct {
 	selDepth int
 	vcfLeft  int64 // nodes a VCF at a leaf may still spend
 	vctLeft  int64 // nodes a VCT may still spend
+	vcfNear  bool  // the VCF only follows up fours near the last one
 
 	killers [maxPly + 1][2]int16
 	history [2][numCells]int32
@@ -645,6 +657,17 @@ func (s *Searcher) pvs(depth, ply int, alpha, beta engines.Score, qb int) engine
 				e.Bound == search.Upper && v <= alpha:
 				return v
 			}
+		}
+	}
+
+	// A win by threats is looked for at nodes with depth enough to pay
+	// for it.
+	if s.lv.vctOn && s.opt.NodeVCT > 0 && depth >= s.opt.NodeVCT {
+		if n := s.nodeVCT(); n > 0 {
+			return engines.MateIn(ply + n)
+		}
+		if s.aborted {
+			return 0
 		}
 	}
 

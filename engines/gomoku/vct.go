@@ -34,6 +34,8 @@ func (t *vctTable) clear() { clear(t.e) }
 const (
 	vctNode   = 24
 	maxVCTPly = 40
+	// nodeVCTBudget is the nodes a VCT inside the main search may spend.
+	nodeVCTBudget = 1000
 )
 
 // vctRoot looks for a VCT of the side to move with at most depth threes,
@@ -92,7 +94,7 @@ func (s *Searcher) vct(depth, ply int) (int, int) {
 	if b.hasFour(att) {
 		s.vcfLeft = leafVCF
 		var line []int16
-		if n := s.vcf(s.lv.vcfFours, &line); n > 0 {
+		if n := s.vcf(s.lv.vcfFours, &line, -1); n > 0 {
 			return n, int(line[0])
 		}
 	}
@@ -213,4 +215,23 @@ func (s *Searcher) vctDefend(depth, ply int, four bool) int {
 		longest = max(longest, n+1)
 	}
 	return longest
+}
+
+// nodeVCT looks for a VCT of the side to move inside the main search, with a
+// small budget, and returns its plies (0: none found).
+func (s *Searcher) nodeVCT() int {
+	if s.b.counts[s.stm][kFlex3]+s.b.counts[s.stm][kFlex3Plus]+s.b.counts[s.stm][kFlex3x2] == 0 && !s.b.hasFour(s.stm) {
+		return 0
+	}
+	s.vctLeft = nodeVCTBudget
+	if s.opt.VCTNodes > 0 {
+		s.vctLeft = int64(s.opt.VCTNodes)
+	}
+	for d := 1; d <= 3; d++ {
+		n, _ := s.vct(d, 1)
+		if n > 0 || s.aborted || s.vctLeft <= 0 {
+			return n
+		}
+	}
+	return 0
 }

@@ -16,9 +16,26 @@ import (
 // the same for the opponent (opp).
 const (
 	numOwnFeatures = int(numCodes) + int(numClasses) + 1
-	// NumFeatures is the length of a feature vector.
-	NumFeatures = 2 * numOwnFeatures
+	// NumFeatures is the length of a feature vector: own and opp, then a
+	// constant 1 for the side to move's tempo.
+	NumFeatures = 2*numOwnFeatures + 1
 )
+
+// FixedFeature reports whether feature i keeps a zero weight: the codes and
+// classes of squares with next to nothing on their lines, which every empty
+// square of the board has and whose counts would only add noise.
+func FixedFeature(i int) bool {
+	if i >= 2*numOwnFeatures {
+		return false
+	}
+	i %= numOwnFeatures
+	if i < int(numCodes) {
+		c := code(i)
+		return c == cDead || c == cOverline || c == cB1 || c == cF1
+	}
+	k := class(i - int(numCodes))
+	return k == kNone || k == kFlex1
+}
 
 // FeatureNames names the features, for the tuning tool's output.
 func FeatureNames() []string {
@@ -32,7 +49,7 @@ func FeatureNames() []string {
 		}
 		names = append(names, who+" forbidden")
 	}
-	return names
+	return append(names, "tempo")
 }
 
 // Features writes the feature counts of p into f (NumFeatures long); the
@@ -64,9 +81,10 @@ func (p *Position) Features(f []float64) {
 			f[base+int(numCodes)+int(k)]++
 		}
 	}
-	for j := numOwnFeatures; j < NumFeatures; j++ {
+	for j := numOwnFeatures; j < 2*numOwnFeatures; j++ {
 		f[j] = -f[j]
 	}
+	f[2*numOwnFeatures] = 1
 }
 
 // Weights returns the game's evaluation weights as a vector matching
@@ -74,7 +92,7 @@ func (p *Position) Features(f []float64) {
 func (g *Game) Weights() []float64 {
 	w := g.wt
 	v := make([]float64, 0, NumFeatures)
-	for _, part := range [][]int32{w.ownCode[:], w.ownClass[:], w.oppCode[:], w.oppClass[:]} {
+	for _, part := range [][]int32{w.ownCode[:], w.ownClass[:], w.oppCode[:], w.oppClass[:], {w.tempo}} {
 		for _, x := range part {
 			v = append(v, float64(x))
 		}
@@ -88,18 +106,18 @@ func (g *Game) WithWeights(v []float64) (*Game, error) {
 	if len(v) != NumFeatures {
 		return nil, fmt.Errorf("weights: %d values, want %d", len(v), NumFeatures)
 	}
-	w := &weights{}
-	i := 0
-	for _, part := range [][]int32{w.ownCode[:], w.ownClass[:], w.oppCode[:], w.oppClass[:]} {
-		for j := range part {
-			x := math.Round(v[i])
-			if math.IsNaN(x) || x < -2000 || x > 2000 {
-				return nil, fmt.Errorf("weight %d (%g) is out of range", i, v[i])
-			}
-			part[j] = int32(x)
-			i++
+	var iv [NumFeatures]int32
+	for i, x := range v {
+		x = math.Round(x)
+		if math.IsNaN(x) || x < -2000 || x > 2000 {
+			return nil, fmt.Errorf("weight %d (%g) is out of range", i, v[i])
 		}
+		if FixedFeature(i) && x != 0 {
+			return nil, fmt.Errorf("weight %d (%s) must be 0", i, FeatureNames()[i])
+		}
+		iv[i] = int32(x)
 	}
+	w := weightsOf(iv)
 	c := *g
 	c.wt = w
 	return &c, nil

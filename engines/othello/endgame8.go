@@ -53,9 +53,11 @@ const (
 	shallowEnd = 6
 	// ttFrom: from it, the solver uses the table.
 	ttFrom = 8
+	// etcFrom: from it, the children are looked up in the table first.
+	etcFrom = 10
 	// evalOrderFrom: from it, moves are sorted by shallow searches with
 	// the evaluation rather than by mobility alone.
-	evalOrderFrom = 15
+	evalOrderFrom = 17
 )
 
 // noScore is below every disc score.
@@ -327,11 +329,24 @@ func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool, ply int
 	}
 	var list [32]endMove
 	n := s.orderEnd(p, o, moves, ttMove, empties, list[:0])
-	if empties >= evalOrderFrom && s.ev != nil {
-		s.orderBySearch(list[:n], ttMove, empties, ply)
+	if empties >= etcFrom {
+		// Enhanced transposition cut-off: a child the table already
+		// knows to be bad enough for the opponent cuts at once.
+		for i := range n {
+			if e := s.ett.probe(list[i].p, list[i].o); e != nil && -int(e.upper) > alpha {
+				return -int(e.upper)
+			}
+		}
 	}
 	best, bestMove := noScore, -1
+	sorted := empties < evalOrderFrom || s.ev == nil
 	for i := range n {
+		if !sorted && (i > 0 || ttMove < 0) {
+			// The table's move goes first without the cost of sorting
+			// the others, which its cut-off often saves.
+			s.orderBySearch(list[i:n], ttMove, empties, ply)
+			sorted = true
+		}
 		pickBest(list[i:n])
 		mv := &list[i]
 		v := -s.nwsEnd(mv.p, mv.o, -alpha-1, empties-1, false, ply+1)

@@ -95,8 +95,8 @@ func Evaluate(p *Position, w *pattern.Weights) int {
 }
 
 // NewWeightedSearcher returns a searcher of the game at cfg's level that
-// evaluates with w instead of the embedded weights, for training and for
-// comparing weights.
+// evaluates with w instead of the embedded weights (nil: the untrained
+// evaluation), for training and for comparing weights.
 func (g *Game) NewWeightedSearcher(cfg engines.Config, w *pattern.Weights) engines.Searcher {
-	return &Searcher{n: g.n, level: cfg.EffectiveLevel(), hash: cfg.EffectiveHashMB(), weights: w}
+	return &Searcher{n: g.n, level: cfg.EffectiveLevel(), hash: cfg.EffectiveHashMB(), weights: w, given: true, confidence: probcutConfidence}
 }

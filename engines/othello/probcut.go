@@ -8,8 +8,10 @@ import "math"
 
 // probcutSigma returns the standard deviation, in centi-discs, of the
 // difference between searches of depth d and d2 at empties empty squares.
+// Measured on 400 WTHOR positions (22 to 56 empties) at depths 3 to 10 with
+// the embedded weights: 190 to 500 centi-discs, larger for small d2 and
+// for fewer empties.
 func probcutSigma(d, d2, empties int) float64 {
-	// sigma = a + b*d + c*d2 + e*empties, fitted by the tool.
 	v := pcA + pcB*float64(d) + pcC*float64(d2) + pcE*float64(empties)
 	return math.Max(v, 100)
 }
@@ -20,8 +22,8 @@ const probcutConfidence = 1.5
 
 // Fitted coefficients (see probcutSigma).
 const (
-	pcA = 200.0
-	pcB = 20.0
-	pcC = -40.0
-	pcE = 5.0
+	pcA = 516.1
+	pcB = 24.05
+	pcC = -62.81
+	pcE = -4.56
 )

@@ -5,6 +5,7 @@
 package othello
 
 import (
+	"math"
 	"math/bits"
 	"slices"
 	"time"
@@ -25,8 +26,10 @@ type rootMove struct {
 type plan8 struct {
 	depth     int
 	solveFrom int
-	// selective turns ProbCut on, for searches on the clock.
-	selective bool
+	// selective turns ProbCut on, for searches on the clock, with its
+	// confidence.
+	selective  bool
+	confidence float64
 }
 
 // iterDepths returns the depths of the iterations: midgame depths up to the
@@ -51,7 +54,7 @@ func (pl plan8) iterDepths(empties int) []int {
 func (s *searcher8) run(start time.Time, p, o uint64, pl plan8, lim engines.Limits, report func(engines.Info)) engines.Info {
 	s.stopped, s.nodes, s.selDepth = false, 0, 0
 	s.nodeCap = lim.Nodes
-	s.selective, s.confidence = pl.selective, probcutConfidence
+	s.selective, s.confidence = pl.selective, pl.confidence
 	s.tt.newSearch()
 	s.ett.newSearch()
 	empties := 64 - bits.OnesCount64(p|o)
@@ -107,25 +110,32 @@ func (s *searcher8) rootMoves(p, o uint64) []rootMove {
 	return moves
 }
 
-// aspiration searches around the last iteration's score, widening the
-// window on each side that fails.
+// aspiration searches around the last iteration's score, moving the window
+// to the bound a failed search returned and widening it each time. An exact
+// solve starts with the narrowest window around the estimate (disc scores
+// are even: (g-1, g+1) proves g), since every wider window makes the proof
+// of the first move's line far dearer.
 func (s *searcher8) aspiration(p, o uint64, moves []rootMove, depth, guess int) int {
 	delta := 150
+	if depth >= 64-bits.OnesCount64(p|o) {
+		delta = 100
+		guess = 200 * int(math.Round(float64(guess)/200))
+	}
 	alpha, beta := max(guess-delta, -scoreInf), min(guess+delta, scoreInf)
 	for {
 		v := s.rootSearch(p, o, moves, depth, alpha, beta)
 		if s.stopped {
 			return v
 		}
+		delta *= 2
 		switch {
 		case v <= alpha && alpha > -scoreInf:
-			alpha = max(v-delta, -scoreInf)
+			alpha, beta = max(v-delta, -scoreInf), min(v+1, scoreInf)
 		case v >= beta && beta < scoreInf:
-			beta = min(v+delta, scoreInf)
+			alpha, beta = max(v-1, -scoreInf), min(v+delta, scoreInf)
 		default:
 			return v
 		}
-		delta *= 3
 	}
 }
 

@@ -47,8 +47,8 @@ type searcher8 struct {
 // evaluating with w (nil: the untrained evaluation).
 func newSearcher8(hashMB int, w *pattern.Weights) *searcher8 {
 	s := &searcher8{tab: getTables8()}
-	s.tt = newTT8(max(hashMB*3/4, 1))
-	s.ett = newTT8(max(hashMB/4, 1))
+	s.tt = newTT8(max(hashMB/2, 1))
+	s.ett = newTT8(max(hashMB/2, 1))
 	if w != nil {
 		s.ev = newEval8(w)
 	}
@@ -279,13 +279,13 @@ func pickMid(list []midMove) {
 func (s *searcher8) orderMid(p, o, moves uint64, black bool, ttMove, depth, ply int, list []midMove) int {
 	sortDepth := -1
 	switch {
-	case depth >= 12:
+	case depth >= 16:
 		sortDepth = 3
-	case depth >= 9:
+	case depth >= 13:
 		sortDepth = 2
-	case depth >= 6:
+	case depth >= 9:
 		sortDepth = 1
-	case depth >= 3:
+	case depth >= 5:
 		sortDepth = 0
 	}
 	n := 0

@@ -90,11 +90,13 @@ func (s *searcher8) setPV(ply, sq int) {
 func (s *searcher8) orderBySearch(list []endMove, ttMove, empties, ply int) {
 	depth := 0
 	switch {
-	case empties > 24:
+	case empties > 23:
+		depth = 4
+	case empties > 20:
 		depth = 3
-	case empties > 21:
+	case empties > 17:
 		depth = 2
-	case empties > 18:
+	case empties > 15:
 		depth = 1
 	}
 	for i := range list {

@@ -1,7 +1,8 @@
 // This file fits the evaluation weights to the records: positions of decided
 // games, labelled with whether the side to move went on to win, and a
 // logistic model P(win) = 1/(1+exp(-eval/scale)) over the engine's features
-// (the "texel" method), fitted by Adam from the engine's current weights.
+// (the "texel" method), fitted by Adam from the engine's current weights;
+// the features gomoku.FixedFeature names keep their zero weight.
 
 package gomocup
 
@@ -156,6 +157,9 @@ func fit(data []sample, w0 []float64, scale float64, epochs int, rate, l2 float6
 			}
 			t++
 			for i := range w {
+				if gomoku.FixedFeature(i) {
+					continue
+				}
 				gi := g[i]/float64(hi-lo) + l2*(w[i]-w0[i])
 				m[i] = b1*m[i] + (1-b1)*gi
 				v[i] = b2*v[i] + (1-b2)*gi*gi

@@ -28,17 +28,15 @@ type player struct {
 	dur time.Duration // per move, when playing on time
 }
 
-func newPlayer(n int, w *pattern.Weights, level, depth int, moveTime time.Duration, hash int) (*player, error) {
+func newPlayer(n int, w *pattern.Weights, level, depth int, moveTime time.Duration, hash int, probcut float64) (*player, error) {
 	g, err := othello.New(n)
 	if err != nil {
 		return nil, err
 	}
 	cfg := engines.Config{Level: level, HashMB: hash}
-	var s engines.Searcher
-	if w == nil {
-		s = g.NewSearcher(cfg)
-	} else {
-		s = g.NewWeightedSearcher(cfg, w)
+	s := g.NewWeightedSearcher(cfg, w)
+	if probcut >= 0 {
+		s.(*othello.Searcher).SetProbCut(probcut)
 	}
 	pl := &player{s: s, dur: moveTime}
 	if moveTime == 0 {
@@ -116,7 +114,7 @@ func runSelfPlay(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	pl, err := newPlayer(*size, w, engines.MaxLevel, *depth, 0, *hash)
+	pl, err := newPlayer(*size, w, engines.MaxLevel, *depth, 0, *hash, -1)
 	if err != nil {
 		return err
 	}
@@ -145,6 +143,12 @@ func runSelfPlay(args []string, stdout, stderr io.Writer) error {
 		}
 		if (gi+1)%10 == 0 {
 			fmt.Fprintf(stderr, "%d games, %d samples, %v\n", gi+1, len(samples), time.Since(start).Round(time.Second))
+		}
+		if (gi+1)%100 == 0 {
+			// Long runs keep what they played so far.
+			if err := writeSamples(*out, *size, samples); err != nil {
+				return err
+			}
 		}
 	}
 	if err := writeSamples(*out, *size, samples); err != nil {
@@ -194,6 +198,8 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	random := fs.Int("random", 8, "random opening plies when there is no openings file")
 	seed := fs.Uint64("seed", 1, "random seed for choosing openings")
 	hash := fs.Int("hash", 16, "hash table size in MiB")
+	pcA := fs.Float64("probcut-a", -1, "first player's ProbCut confidence on the clock (0 off; default: the engine's)")
+	pcB := fs.Float64("probcut-b", -1, "second player's ProbCut confidence")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -206,11 +212,11 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	mt := time.Duration(*ms) * time.Millisecond
-	pa, err := newPlayer(*size, wa, *levelA, *depth, mt, *hash)
+	pa, err := newPlayer(*size, wa, *levelA, *depth, mt, *hash, *pcA)
 	if err != nil {
 		return err
 	}
-	pb, err := newPlayer(*size, wb, *levelB, *depth, mt, *hash)
+	pb, err := newPlayer(*size, wb, *levelB, *depth, mt, *hash, *pcB)
 	if err != nil {
 		return err
 	}

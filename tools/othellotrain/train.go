@@ -215,6 +215,12 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	start := time.Now()
 	x := make([]float64, w.Len())
 	for st := 0; st < set.Stages; st++ {
+		// Each stage starts from zero: conjugate gradients from zero stay
+		// in the span of the data, so that entries no sample uses stay 0
+		// and tables that every sample uses once (the scalars, the bias)
+		// do not drift apart by offsets that cancel on seen positions
+		// but not on unseen ones.
+		clear(x)
 		from, to := n*n, -1
 		for e, s := range set.StageOf {
 			if s == st {

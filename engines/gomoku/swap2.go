@@ -1,0 +1,173 @@
+// This file holds the SWAP2 opening helper: proposing three stones, and
+// choosing to swap, to play on or to add two stones, by the engine's judgement
+// of the balance.
+
+package gomoku
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"qi/engines"
+)
+
+// Swap2Choice is a SWAP2 decision.
+type Swap2Choice struct {
+	// Swap takes black: the opponent plays white's next move.
+	Swap bool
+	// Moves are the stones to place when not swapping: three (black,
+	// white, black) on the empty board, one (a move of the side to move),
+	// or two (white then black, leaving the choice of colour to the
+	// opponent).
+	Moves []engines.Move
+	// Score is the judgement of the position (side to move's view) the
+	// choice was made on.
+	Score engines.Score
+}
+
+// swapMargin is the advantage, in centi-units, beyond which a side is worth
+// taking rather than leaving the opponent a balanced choice.
+const swapMargin = 150
+
+// Swap2 makes the SWAP2 decision for p, which holds 0, 3 or 5 stones (black
+// to move on the empty board, white on 3 or 5), searching within lim under
+// ctx (the time is shared among the searches it needs):
+//   - 0 stones: three stones, the most balanced of Piskvork's three-stone
+//     openings that fit the board (variant picks among their eight
+//     symmetries);
+//   - 3 stones: swap when black is clearly better, play white's move when
+//     white is, else add a white and a black stone keeping the balance;
+//   - 5 stones: swap when white (to move) is worse, else play white's move.
+func (s *Searcher) Swap2(ctx context.Context, p *Position, lim engines.Limits, variant int) (Swap2Choice, error) {
+	if p.result != engines.None {
+		return Swap2Choice{}, fmt.Errorf("swap2: the game is over")
+	}
+	// Each of n searches gets its share of the node limit, of the soft
+	// limit and of the time to the deadline.
+	share := func(n int) (context.Context, context.CancelFunc, engines.Limits) {
+		l := lim
+		if l.Nodes > 0 {
+			l.Nodes = max(l.Nodes/int64(n), 1000)
+		}
+		if l.MoveTime > 0 {
+			l.MoveTime /= time.Duration(n)
+		}
+		if l.Soft > 0 {
+			l.Soft /= time.Duration(n)
+		}
+		if d, ok := ctx.Deadline(); ok {
+			c, cancel := context.WithTimeout(ctx, time.Until(d)/time.Duration(n))
+			return c, cancel, l
+		}
+		c, cancel := context.WithCancel(ctx)
+		return c, cancel, l
+	}
+	search := func(q *Position, n int) engines.Info {
+		c, cancel, l := share(n)
+		defer cancel()
+		return s.Search(c, q, l, nil)
+	}
+	switch p.b.stones {
+	case 0:
+		return s.swap2Open(ctx, p, search, variant)
+	case 3:
+		info := search(p, 2)
+		v := info.Score
+		switch {
+		case v < -swapMargin || len(info.PV) == 0:
+			return Swap2Choice{Swap: true, Score: v}, nil
+		case v > swapMargin:
+			return Swap2Choice{Moves: info.PV[:1], Score: v}, nil
+		}
+		// Balanced: white's best move and black's best reply keep it so.
+		q := p.clone()
+		q.Play(info.Best())
+		if q.result != engines.None {
+			return Swap2Choice{Moves: info.PV[:1], Score: v}, nil
+		}
+		reply := search(q, 1)
+		if len(reply.PV) == 0 {
+			return Swap2Choice{Moves: info.PV[:1], Score: v}, nil
+		}
+		return Swap2Choice{Moves: []engines.Move{info.Best(), reply.Best()}, Score: v}, nil
+	case 5:
+		info := search(p, 1)
+		if info.Score < 0 || len(info.PV) == 0 {
+			return Swap2Choice{Swap: true, Score: info.Score}, nil
+		}
+		return Swap2Choice{Moves: info.PV[:1], Score: info.Score}, nil
+	}
+	return Swap2Choice{}, fmt.Errorf("swap2: %d stones on the board, want 0, 3 or 5", p.b.stones)
+}
+
+// swap2Open proposes the three stones that judge most balanced.
+func (s *Searcher) swap2Open(ctx context.Context, p *Position, search func(*Position, int) engines.Info, variant int) (Swap2Choice, error) {
+	var cands [][]engines.Move
+	for _, o := range openingList {
+		if len(o) != 3 {
+			continue
+		}
+		t := make(Opening, len(o))
+		for i, d := range o {
+			t[i] = symmetry(d, variant)
+		}
+		ms, err := t.Moves(p.game)
+		if err != nil {
+			continue
+		}
+		cands = append(cands, ms)
+	}
+	if len(cands) == 0 {
+		return Swap2Choice{}, fmt.Errorf("swap2: no opening fits the %dx%d board", p.game.w, p.game.h)
+	}
+	best, bestScore := -1, engines.Score(0)
+	for i, ms := range cands {
+		q := p.clone()
+		ok := true
+		for _, m := range ms {
+			if q.Legal(m) != nil {
+				ok = false
+				break
+			}
+			q.Play(m)
+		}
+		if !ok || q.result != engines.None {
+			continue
+		}
+		s.Clear()
+		info := search(q, len(cands)-i)
+		if best < 0 || abs(info.Score) < abs(bestScore) {
+			best, bestScore = i, info.Score
+		}
+		if ctx.Err() != nil {
+			break
+		}
+	}
+	if best < 0 {
+		return Swap2Choice{}, fmt.Errorf("swap2: no opening can be played on this board")
+	}
+	return Swap2Choice{Moves: cands[best], Score: bestScore}, nil
+}
+
+// symmetry maps an offset by one of the eight symmetries of the square.
+func symmetry(d [2]int, k int) [2]int {
+	x, y := d[0], d[1]
+	if k&4 != 0 {
+		x, y = y, x
+	}
+	if k&1 != 0 {
+		x = -x
+	}
+	if k&2 != 0 {
+		y = -y
+	}
+	return [2]int{x, y}
+}
+
+func abs(s engines.Score) engines.Score {
+	if s < 0 {
+		return -s
+	}
+	return s
+}
