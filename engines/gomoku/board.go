@@ -119,7 +119,11 @@ type board struct {
 	w, h   int
 	rule   Rule
 	kinds  [2]*patternTable
-	renju  bool
+	// far has bit s set when side s's patterns look five squares away (an
+	// overline or caro's closing stone); a five with free overlines is
+	// within four.
+	far   int
+	renju bool
 	weight *weights
 
 	cells [numCells]Color
@@ -139,6 +143,12 @@ type board struct {
 	// side, with the weights of the side to move and of its opponent.
 	valOwn, valOpp [2]int32
 
+	// light skips the evaluation terms, for the threat searches and the
+	// forbidden-move tests, which only read patterns and classes. It must
+	// only be set around moves that are all taken back before it is
+	// cleared, so that the terms come back as they were.
+	light bool
+
 	hash    uint64
 	stones  int
 	empties int
@@ -153,6 +163,9 @@ func newBoard(w, h int, rule Rule, wt *weights) (*board, error) {
 	b.renju = rule == Renju
 	for s, k := range rule.fiveKinds() {
 		b.kinds[s] = patternTables[k]
+		if k != fiveFree {
+			b.far |= 1 << s
+		}
 	}
 	for i := range b.cells {
 		b.cells[i] = Blocked
@@ -280,7 +293,9 @@ func (b *board) refresh(i int) {
 		}
 		b.sq[i].pats[s] = p
 		b.sq[i].cls[s] = b.classOf(s, p)
-		b.sq[i].vals[s] = b.weight.cell(p, b.sq[i].cls[s])
+		if !b.light {
+			b.sq[i].vals[s] = b.weight.cell(p, b.sq[i].cls[s])
+		}
 	}
 }
 
@@ -299,9 +314,11 @@ func (b *board) account(i int, sign int32) {
 		if k&flagForbid != 0 {
 			b.flagged += int16(sign)
 		}
-		v := b.sq[i].vals[s]
-		b.valOwn[s] += sign * int32(v.own)
-		b.valOpp[s] += sign * int32(v.opp)
+		if !b.light {
+			v := b.sq[i].vals[s]
+			b.valOwn[s] += sign * int32(v.own)
+			b.valOpp[s] += sign * int32(v.opp)
+		}
 	}
 }
 
@@ -347,6 +364,9 @@ func (b *board) spread(i int, c uint32) {
 			}
 			b.sq[j].keys[d] ^= c << (2*halfLen + 2*(k-1))
 			if cj == Empty {
+				if k == halfLen {
+					sides &= b.far
+				}
 				if sides != 0 {
 					b.repattern(j, d, sides)
 				}
@@ -363,6 +383,9 @@ func (b *board) spread(i int, c uint32) {
 			}
 			b.sq[j].keys[d] ^= c << (2 * (k - 1))
 			if cj == Empty {
+				if k == halfLen {
+					sides &= b.far
+				}
 				if sides != 0 {
 					b.repattern(j, d, sides)
 				}
@@ -395,6 +418,9 @@ func (b *board) repattern(j, d, sides int) {
 		b.counts[s][k&^flagForbid]++
 		if s == 0 {
 			b.flagged += int16(k>>7) - int16(old>>7)
+		}
+		if b.light {
+			continue
 		}
 		v := b.weight.cell(p, k)
 		ov := sq.vals[s]
