@@ -116,14 +116,14 @@ type square struct {
 // kept for empty squares only; a square that is emptied again gets them
 // recomputed from its keys.
 type board struct {
-	w, h   int
-	rule   Rule
-	kinds  [2]*patternTable
+	w, h  int
+	rule  Rule
+	kinds [2]*patternTable
 	// far has bit s set when side s's patterns look five squares away (an
 	// overline or caro's closing stone); a five with free overlines is
 	// within four.
-	far   int
-	renju bool
+	far    int
+	renju  bool
 	weight *weights
 
 	cells [numCells]Color
