@@ -69,6 +69,9 @@ type Options struct {
 	// NodeVCT is the least depth of the nodes that look for a VCT (0:
 	// none), VCTNodes their budget.
 	NodeVCT, VCTNodes int
+	// FourExt searches fours (and so their forced blocks) without
+	// spending depth, up to twice the iteration's depth.
+	FourExt bool
 	// LateBase and LateSlope set how many moves a non-PV node searches
 	// before it drops the quiet ones: base + slope x depth (0, 0: 6 + 3d).
 	LateBase, LateSlope int
@@ -102,6 +105,8 @@ func (o *Options) Set(name, value string) error {
 		flag = &o.NoVCTDefence
 	case "leafnear":
 		flag = &o.LeafNear
+	case "fourext":
+		flag = &o.FourExt
 	default:
 		return fmt.Errorf("unknown gomoku search option %q", name)
 	}
@@ -138,14 +143,15 @@ type Searcher struct {
 	stm  int
 	root []rootMove
 
-	stop     *search.Stop
-	nodes    int64
-	nodeCap  int64
-	aborted  bool
-	selDepth int
-	vcfLeft  int64 // nodes a VCF at a leaf may still spend
-	vctLeft  int64 // nodes a VCT may still spend
-	vcfNear  bool  // the VCF only follows up fours near the last one
+	stop      *search.Stop
+	nodes     int64
+	nodeCap   int64
+	aborted   bool
+	selDepth  int
+	rootDepth int   // the depth of the iteration
+	vcfLeft   int64 // nodes a VCF at a leaf may still spend
+	vctLeft   int64 // nodes a VCT may still spend
+	vcfNear   bool  // the VCF only follows up fours near the last one
 
 	killers [maxPly + 1][2]int16
 	history [2][numCells]int32
@@ -553,6 +559,7 @@ func pick(list []scored, i int) {
 // rootSearch searches every root move to depth with an aspiration window
 // around the last score, and sorts the root moves best first.
 func (s *Searcher) rootSearch(depth int, prev engines.Score) engines.Score {
+	s.rootDepth = depth
 	const inf = engines.Mate + 1
 	alpha, beta := -inf, inf
 	if depth >= 4 && !prev.IsMate() {
@@ -735,6 +742,10 @@ func (s *Searcher) pvs(depth, ply int, alpha, beta engines.Score, qb int) engine
 			break
 		}
 		newDepth := depth - 1
+		if s.opt.FourExt && depth > 0 && ply < 2*s.rootDepth && b.sq[m].cls[me]&^flagForbid >= kBlock4 {
+			// A four and its forced block cost no depth.
+			newDepth = depth
+		}
 		reduce := 0
 		if depth >= 3 && searched >= 3 && !oppThreat && b.sq[m].cls[me]&^flagForbid < kFlex3 && b.sq[m].cls[opp]&^flagForbid < kFlex3 {
 			reduce = 1
