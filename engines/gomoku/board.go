@@ -116,9 +116,15 @@ type square struct {
 // kept for empty squares only; a square that is emptied again gets them
 // recomputed from its keys.
 type board struct {
-	w, h   int
-	rule   Rule
-	kinds  [2]*patternTable
+	w, h  int
+	rule  Rule
+	kinds [2]*patternTable
+	// classTab combines each side's codes into classes.
+	classTab [2]*[1 << 16]class
+	// far has bit s set when side s's patterns look five squares away (an
+	// overline or caro's closing stone); a five with free overlines is
+	// within four.
+	far    int
 	renju  bool
 	weight *weights
 
@@ -133,11 +139,17 @@ type board struct {
 
 	// counts of empty squares by class (without the forbid flag), by side;
 	// flagged counts black's squares flagged as maybe forbidden.
-	counts  [2][numClasses]int16
+	counts  [2][16]int16
 	flagged int16
 	// valOwn and valOpp sum the evaluation terms of every empty square, by
 	// side, with the weights of the side to move and of its opponent.
 	valOwn, valOpp [2]int32
+
+	// light skips the evaluation terms, for the threat searches and the
+	// forbidden-move tests, which only read patterns and classes. It must
+	// only be set around moves that are all taken back before it is
+	// cleared, so that the terms come back as they were.
+	light bool
 
 	hash    uint64
 	stones  int
@@ -151,8 +163,15 @@ func newBoard(w, h int, rule Rule, wt *weights) (*board, error) {
 	}
 	b := &board{w: w, h: h, rule: rule, weight: wt}
 	b.renju = rule == Renju
+	b.classTab = [2]*[1 << 16]class{&classTables[0], &classTables[0]}
+	if rule == Renju {
+		b.classTab[0] = &classTables[1]
+	}
 	for s, k := range rule.fiveKinds() {
 		b.kinds[s] = patternTables[k]
+		if k != fiveFree {
+			b.far |= 1 << s
+		}
 	}
 	for i := range b.cells {
 		b.cells[i] = Blocked
@@ -188,7 +207,7 @@ func (b *board) onBoard(x, y int) bool { return x >= 0 && y >= 0 && x < b.w && y
 // rebuild recomputes everything from the cells.
 func (b *board) rebuild() {
 	b.hash, b.stones, b.empties = 0, 0, 0
-	b.counts = [2][numClasses]int16{}
+	b.counts = [2][16]int16{}
 	b.flagged = 0
 	b.valOwn, b.valOpp = [2]int32{}, [2]int32{}
 	clear(b.near[:])
@@ -266,9 +285,9 @@ func (b *board) code(i, s, d int) code {
 
 // lookup computes the pattern of side s at square i in direction d.
 func (b *board) lookup(i, s, d int) code {
-	key := b.sq[i].keys[d]
-	h := &sideHalf[s]
-	return b.kinds[s][int(h[key&1023])*numHalves+int(h[key>>10])]
+	key := b.sq[i&(numCells-1)].keys[d&3]
+	h := &sideHalf[s&1]
+	return b.kinds[s&1][int(h[key&1023])*numHalves+int(h[(key>>10)&1023])]
 }
 
 // refresh recomputes the patterns, classes and terms of empty square i.
@@ -280,28 +299,27 @@ func (b *board) refresh(i int) {
 		}
 		b.sq[i].pats[s] = p
 		b.sq[i].cls[s] = b.classOf(s, p)
-		b.sq[i].vals[s] = b.weight.cell(p, b.sq[i].cls[s])
+		if !b.light {
+			b.sq[i].vals[s] = b.weight.cell(p, b.sq[i].cls[s])
+		}
 	}
 }
 
-func (b *board) classOf(s int, p uint16) class {
-	if b.renju && s == 0 {
-		return classTables[1][p]
-	}
-	return classTables[0][p]
-}
+func (b *board) classOf(s int, p uint16) class { return b.classTab[s&1][p] }
 
 // account adds (sign 1) or removes (sign -1) the terms of empty square i.
 func (b *board) account(i int, sign int32) {
 	for s := 0; s < 2; s++ {
 		k := b.sq[i].cls[s]
-		b.counts[s][k&^flagForbid] += int16(sign)
+		b.counts[s][k&15] += int16(sign)
 		if k&flagForbid != 0 {
 			b.flagged += int16(sign)
 		}
-		v := b.sq[i].vals[s]
-		b.valOwn[s] += sign * int32(v.own)
-		b.valOpp[s] += sign * int32(v.opp)
+		if !b.light {
+			v := b.sq[i].vals[s]
+			b.valOwn[s] += sign * int32(v.own)
+			b.valOpp[s] += sign * int32(v.opp)
+		}
 	}
 }
 
@@ -347,6 +365,9 @@ func (b *board) spread(i int, c uint32) {
 			}
 			b.sq[j].keys[d] ^= c << (2*halfLen + 2*(k-1))
 			if cj == Empty {
+				if k == halfLen {
+					sides &= b.far
+				}
 				if sides != 0 {
 					b.repattern(j, d, sides)
 				}
@@ -363,6 +384,9 @@ func (b *board) spread(i int, c uint32) {
 			}
 			b.sq[j].keys[d] ^= c << (2 * (k - 1))
 			if cj == Empty {
+				if k == halfLen {
+					sides &= b.far
+				}
 				if sides != 0 {
 					b.repattern(j, d, sides)
 				}
@@ -376,31 +400,48 @@ func (b *board) spread(i int, c uint32) {
 // repattern updates the codes of empty square j in direction d for the
 // sides in the mask.
 func (b *board) repattern(j, d, sides int) {
-	shift := 4 * d
+	shift := 4 * (d & 3)
 	mask := uint16(15) << shift
-	sq := &b.sq[j]
+	sq := &b.sq[j&(numCells-1)]
+	key := sq.keys[d&3]
 	for s := 0; s < 2; s++ {
 		if sides&(1<<s) == 0 {
 			continue
 		}
-		p := sq.pats[s]&^mask | uint16(b.lookup(j, s, d))<<shift
-		if p == sq.pats[s] {
+		h := &sideHalf[s]
+		c := b.kinds[s][int(h[key&1023])*numHalves+int(h[(key>>10)&1023])]
+		op := sq.pats[s]
+		p := op&^mask | uint16(c)<<shift
+		if p == op {
 			continue
 		}
 		sq.pats[s] = p
 		old := sq.cls[s]
-		k := b.classOf(s, p)
+		k := b.classTab[s][p]
 		sq.cls[s] = k
-		b.counts[s][old&^flagForbid]--
-		b.counts[s][k&^flagForbid]++
+		b.counts[s][old&15]--
+		b.counts[s][k&15]++
 		if s == 0 {
 			b.flagged += int16(k>>7) - int16(old>>7)
 		}
-		v := b.weight.cell(p, k)
-		ov := sq.vals[s]
-		sq.vals[s] = v
-		b.valOwn[s] += int32(v.own) - int32(ov.own)
-		b.valOpp[s] += int32(v.opp) - int32(ov.opp)
+		if b.light {
+			continue
+		}
+		// The terms change by the direction's code and the class.
+		w := b.weight
+		oc := code(op>>shift) & 15
+		var dOwn, dOpp int32
+		if k&flagForbid|old&flagForbid != 0 {
+			v := w.cell(p, k)
+			dOwn, dOpp = int32(v.own)-int32(sq.vals[s].own), int32(v.opp)-int32(sq.vals[s].opp)
+		} else {
+			dOwn = w.ownCode[c&15] - w.ownCode[oc] + w.ownClass[k&15] - w.ownClass[old&15]
+			dOpp = w.oppCode[c&15] - w.oppCode[oc] + w.oppClass[k&15] - w.oppClass[old&15]
+		}
+		sq.vals[s].own += int16(dOwn)
+		sq.vals[s].opp += int16(dOpp)
+		b.valOwn[s] += dOwn
+		b.valOpp[s] += dOpp
 	}
 }
 

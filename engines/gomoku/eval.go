@@ -13,8 +13,8 @@ import "qi/engines"
 type weights struct {
 	// code and class terms for the side to move (own) and the other (opp);
 	// class index numClasses is black's flagged square under renju.
-	ownCode, oppCode   [numCodes]int32
-	ownClass, oppClass [numClasses + 1]int32
+	ownCode, oppCode   [16]int32
+	ownClass, oppClass [16]int32
 	// tempo is the side to move's bonus.
 	tempo int32
 }
@@ -73,7 +73,7 @@ var (
 func weightsOf(v [NumFeatures]int32) *weights {
 	w := &weights{}
 	i := 0
-	for _, part := range [][]int32{w.ownCode[:], w.ownClass[:], w.oppCode[:], w.oppClass[:]} {
+	for _, part := range [][]int32{w.ownCode[:numCodes], w.ownClass[:numClasses+1], w.oppCode[:numCodes], w.oppClass[:numClasses+1]} {
 		i += copy(part, v[i:])
 	}
 	w.tempo = v[i]

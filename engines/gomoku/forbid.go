@@ -65,6 +65,9 @@ func (b *board) foulExact(i int) Foul {
 		return DoubleFour
 	}
 	if nThrees >= 2 {
+		light := b.light
+		b.light = true
+		defer func() { b.light = light }()
 		b.put(i, Black)
 		real := 0
 		for d := 0; d < 4 && real < 2; d++ {

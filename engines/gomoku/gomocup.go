@@ -207,11 +207,15 @@ func (p *Position) MovesLeft() int {
 
 // TimeBudget returns the soft and hard time limits of a move under
 // Gomocup's limits: turn is timeout_turn (0: none), left is time_left (the
-// match clock, unlimited when <= 0 or at 2147483647 ms). It shares the clock
-// with search.Budget and keeps the hard limit inside the turn time, less
-// search.Overhead.
+// match clock: 0 when not given and 2147483647 ms mean unlimited, a negative
+// clock is spent and leaves a millisecond). It shares the clock with
+// search.Budget and keeps the hard limit inside the turn time, less
+// search.Overhead. Zero limits mean none.
 func (p *Position) TimeBudget(turn, left time.Duration) (soft, hard time.Duration) {
-	unlimited := left <= 0 || left >= 2147483647*time.Millisecond
+	if left < 0 {
+		return time.Millisecond, time.Millisecond
+	}
+	unlimited := left == 0 || left >= 2147483647*time.Millisecond
 	if !unlimited {
 		var lim engines.Limits
 		lim.HasClock = true

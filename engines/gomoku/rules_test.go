@@ -237,3 +237,38 @@ func TestRenjuMatchesReference(t *testing.T) {
 	require.Positive(t, kinds[DoubleThree])
 	require.Positive(t, kinds[Overline])
 }
+
+// TestRenjuCasesNeedRecursion checks that qi's recursive cases are judged
+// wrongly by a judgement that stops the recursion early: they test the
+// recursion, not a shortcut.
+func TestRenjuCasesNeedRecursion(t *testing.T) {
+	g, err := NewGame(15, 15, Renju)
+	require.NoError(t, err)
+	levels := map[string]int{
+		"qi_fake_three_both_points_overline": 0,
+		"qi_recursive_two_levels_forbidden":  1,
+		"qi_recursive_two_levels_legal":      0,
+		"renjunet_05_problem3_false_3x3":     0,
+		"renjunet_06a_game1_false_3x3":       0,
+	}
+	found := 0
+	files, err := filepath.Glob(filepath.Join("testdata", "renju", "cases_*.txt"))
+	require.NoError(t, err)
+	for _, file := range files {
+		for _, c := range readRenjuCases(t, file) {
+			depth, ok := levels[c.id]
+			if !ok {
+				continue
+			}
+			found++
+			p := setupCase(t, g, c)
+			m, err := p.ParseMove(c.query)
+			require.NoError(t, err)
+			x, y := XY(m)
+			r := refOf(p)
+			require.NotEqual(t, r.refFoul(x, y), r.truncatedFoul(x, y, depth), c.id)
+			require.Equal(t, r.refFoul(x, y), r.truncatedFoul(x, y, depth+1), c.id)
+		}
+	}
+	require.Equal(t, len(levels), found)
+}

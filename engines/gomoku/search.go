@@ -60,6 +60,8 @@ type Options struct {
 	NoThreatReplies bool
 	// NoVCT turns off the VCT search at the root.
 	NoVCT bool
+	// NoVCTDefence turns off the root's check of the opponent's VCT.
+	NoVCTDefence bool
 	// LeafFours and LeafNodes bound the VCF at the horizon (0: defaults).
 	LeafFours, LeafNodes int
 	// LeafNear restricts the VCF at the horizon to fours near the last.
@@ -67,6 +69,12 @@ type Options struct {
 	// NodeVCT is the least depth of the nodes that look for a VCT (0:
 	// none), VCTNodes their budget.
 	NodeVCT, VCTNodes int
+	// FourExt searches fours (and so their forced blocks) without
+	// spending depth, up to twice the iteration's depth.
+	FourExt bool
+	// LateBase and LateSlope set how many moves a non-PV node searches
+	// before it drops the quiet ones: base + slope x depth (0, 0: 6 + 3d).
+	LateBase, LateSlope int
 }
 
 // Set sets the option named by its lower-case field name; boolean options
@@ -81,6 +89,10 @@ func (o *Options) Set(name, value string) error {
 		num = &o.LeafNodes
 	case "nodevct":
 		num = &o.NodeVCT
+	case "latebase":
+		num = &o.LateBase
+	case "lateslope":
+		num = &o.LateSlope
 	case "vctnodes":
 		num = &o.VCTNodes
 	case "noleafvcf":
@@ -89,8 +101,12 @@ func (o *Options) Set(name, value string) error {
 		flag = &o.NoThreatReplies
 	case "novct":
 		flag = &o.NoVCT
+	case "novctdefence":
+		flag = &o.NoVCTDefence
 	case "leafnear":
 		flag = &o.LeafNear
+	case "fourext":
+		flag = &o.FourExt
 	default:
 		return fmt.Errorf("unknown gomoku search option %q", name)
 	}
@@ -127,14 +143,15 @@ type Searcher struct {
 	stm  int
 	root []rootMove
 
-	stop     *search.Stop
-	nodes    int64
-	nodeCap  int64
-	aborted  bool
-	selDepth int
-	vcfLeft  int64 // nodes a VCF at a leaf may still spend
-	vctLeft  int64 // nodes a VCT may still spend
-	vcfNear  bool  // the VCF only follows up fours near the last one
+	stop      *search.Stop
+	nodes     int64
+	nodeCap   int64
+	aborted   bool
+	selDepth  int
+	rootDepth int   // the depth of the iteration
+	vcfLeft   int64 // nodes a VCF at a leaf may still spend
+	vctLeft   int64 // nodes a VCT may still spend
+	vcfNear   bool  // the VCF only follows up fours near the last one
 
 	killers [maxPly + 1][2]int16
 	history [2][numCells]int32
@@ -199,7 +216,7 @@ func (s *Searcher) poll() {
 
 func (s *Searcher) count() {
 	s.nodes++
-	if s.nodes&255 == 0 {
+	if s.nodes&63 == 0 {
 		s.poll()
 	}
 }
@@ -309,6 +326,14 @@ func (s *Searcher) Search(ctx context.Context, pos engines.Position, lim engines
 		return info
 	}
 	s.rootMoves(p)
+	if s.lv.vctOn && !s.opt.NoVCTDefence && len(s.root) > 1 {
+		s.defendVCT(s.vctBudget(ctx, lim), s.timeShare(ctx, lim, start, 4))
+		if s.aborted {
+			// Out of time already: the best-ordered move it is.
+			s.aborted = false
+			s.stop.Set()
+		}
+	}
 	if len(s.root) == 1 && !lim.Infinite && (lim.Depth == 0 || lim.Depth > 2) {
 		// A forced move: a short search for its score will do.
 		lim.Depth = 2
@@ -361,7 +386,7 @@ func (s *Searcher) decided(p *Position, vctBudget int64) (engines.Info, bool) {
 		return win(m, 3, nil)
 	}
 	if s.lv.vcfFours > 0 {
-		s.vcfLeft = 2_000_000
+		s.vcfLeft = max(vctBudget, 20000)
 		if n, line := s.vcfRoot(s.lv.vcfFours); n > 0 {
 			return win(int(line[0]), n, line[1:])
 		}
@@ -401,6 +426,24 @@ func (s *Searcher) vctBudget(ctx context.Context, lim engines.Limits) int64 {
 		return 1_000_000
 	}
 	return max(int64(t.Seconds()*nps/10), 1000)
+}
+
+// timeShare returns the moment a part of the search taking 1/n of its time
+// should end (the zero time when nothing limits the search's time).
+func (s *Searcher) timeShare(ctx context.Context, lim engines.Limits, start time.Time, n int) time.Time {
+	t := time.Duration(0)
+	if lim.Soft > 0 && !lim.Infinite {
+		t = lim.Soft
+	}
+	if d, ok := ctx.Deadline(); ok {
+		if left := d.Sub(start); t == 0 || left < t {
+			t = left
+		}
+	}
+	if t <= 0 {
+		return time.Time{}
+	}
+	return start.Add(t / time.Duration(n))
 }
 
 // centre returns the empty square nearest the centre.
@@ -516,6 +559,7 @@ func pick(list []scored, i int) {
 // rootSearch searches every root move to depth with an aspiration window
 // around the last score, and sorts the root moves best first.
 func (s *Searcher) rootSearch(depth int, prev engines.Score) engines.Score {
+	s.rootDepth = depth
 	const inf = engines.Mate + 1
 	alpha, beta := -inf, inf
 	if depth >= 4 && !prev.IsMate() {
@@ -694,10 +738,14 @@ func (s *Searcher) pvs(depth, ply int, alpha, beta engines.Score, qb int) engine
 		if !pvNode && s.lv.width > 0 && searched >= s.lv.width {
 			break
 		}
-		if !pvNode && depth >= 1 && searched >= lateLimit(depth) && !oppThreat && b.sq[m].cls[me]&^flagForbid < kFlex3 && b.sq[m].cls[opp]&^flagForbid < kFlex3 {
+		if !pvNode && depth >= 1 && searched >= s.lateLimit(depth) && !oppThreat && b.sq[m].cls[me]&^flagForbid < kFlex3 && b.sq[m].cls[opp]&^flagForbid < kFlex3 {
 			break
 		}
 		newDepth := depth - 1
+		if s.opt.FourExt && depth > 0 && ply < 2*s.rootDepth && b.sq[m].cls[me]&^flagForbid >= kBlock4 {
+			// A four and its forced block cost no depth.
+			newDepth = depth
+		}
 		reduce := 0
 		if depth >= 3 && searched >= 3 && !oppThreat && b.sq[m].cls[me]&^flagForbid < kFlex3 && b.sq[m].cls[opp]&^flagForbid < kFlex3 {
 			reduce = 1
@@ -760,4 +808,9 @@ func (s *Searcher) pvs(depth, ply int, alpha, beta engines.Score, qb int) engine
 
 // lateLimit is how many moves a non-PV node searches before it drops the
 // quiet ones.
-func lateLimit(depth int) int { return 6 + 3*depth }
+func (s *Searcher) lateLimit(depth int) int {
+	if s.opt.LateBase > 0 || s.opt.LateSlope > 0 {
+		return s.opt.LateBase + s.opt.LateSlope*depth
+	}
+	return 6 + 3*depth
+}

@@ -120,3 +120,28 @@ func TestBaselinePlays(t *testing.T) {
 	}
 	require.Equal(t, "h8", p.MoveText(engines.Move(p.hist[0].cell)))
 }
+
+// TestSearchRestoresBoard checks that the searcher's board, after a search
+// that made and took back every kind of move (light ones in the threat
+// searches among them), holds the same terms as a board built afresh.
+func TestSearchRestoresBoard(t *testing.T) {
+	for i := range benchPositions {
+		p := benchGamePosition(t, i)
+		s := NewSearcher(engines.Config{})
+		s.Search(context.Background(), p, engines.Limits{Nodes: 30000}, nil)
+		fresh := p.b.clone()
+		fresh.rebuild()
+		require.Equal(t, fresh.valOwn, s.b.valOwn)
+		require.Equal(t, fresh.valOpp, s.b.valOpp)
+		require.Equal(t, fresh.counts, s.b.counts)
+		require.Equal(t, fresh.flagged, s.b.flagged)
+		require.Equal(t, fresh.hash, s.b.hash)
+		require.False(t, s.b.light)
+		for _, c := range fresh.inside {
+			if fresh.cells[c] == Empty {
+				require.Equal(t, fresh.sq[c].pats, s.b.sq[c].pats)
+				require.Equal(t, fresh.sq[c].vals, s.b.sq[c].vals)
+			}
+		}
+	}
+}

@@ -70,7 +70,9 @@ func (s *Searcher) vcfLeaf() int {
 		fours = s.opt.LeafFours
 	}
 	s.vcfNear = s.opt.LeafNear
+	s.b.light = true
 	n := s.vcf(fours, nil, -1)
+	s.b.light = false
 	s.vcfNear = false
 	return n
 }
@@ -79,7 +81,10 @@ func (s *Searcher) vcfLeaf() int {
 // returns its length in plies and its moves.
 func (s *Searcher) vcfRoot(fours int) (int, []int16) {
 	var line []int16
+	light := s.b.light
+	s.b.light = true
 	n := s.vcf(fours, &line, -1)
+	s.b.light = light
 	return n, line
 }
 

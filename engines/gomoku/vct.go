@@ -9,7 +9,10 @@
 
 package gomoku
 
-import "slices"
+import (
+	"slices"
+	"time"
+)
 
 // vctTable remembers VCT results: a failure up to some depth, or a win.
 type vctTable struct {
@@ -42,6 +45,9 @@ const (
 // spending at most nodes nodes, and returns its length in plies and first
 // move (0 and -1 when there is none).
 func (s *Searcher) vctRoot(depth int, nodes int64) (int, int) {
+	light := s.b.light
+	s.b.light = true
+	defer func() { s.b.light = light }()
 	s.vctLeft = nodes
 	for d := 1; d <= depth; d++ {
 		n, m := s.vct(d, 0)
@@ -227,6 +233,8 @@ func (s *Searcher) nodeVCT() int {
 	if s.opt.VCTNodes > 0 {
 		s.vctLeft = int64(s.opt.VCTNodes)
 	}
+	s.b.light = true
+	defer func() { s.b.light = false }()
 	for d := 1; d <= 3; d++ {
 		n, _ := s.vct(d, 1)
 		if n > 0 || s.aborted || s.vctLeft <= 0 {
@@ -234,4 +242,37 @@ func (s *Searcher) nodeVCT() int {
 		}
 	}
 	return 0
+}
+
+// defendVCT checks at the root whether the opponent would have a VCT if we
+// passed; if so, it keeps the root moves after which it has none (all of
+// them when none stops it), spending about budget nodes.
+func (s *Searcher) defendVCT(budget int64, until time.Time) {
+	s.stm ^= 1
+	n, _ := s.vctRoot(maxVCTDepth, budget/2)
+	s.stm ^= 1
+	if n == 0 || s.aborted {
+		return
+	}
+	per := max(budget/int64(2*len(s.root)), 300)
+	keep := s.root[:0:0]
+	for i, rm := range s.root {
+		if !until.IsZero() && time.Now().After(until) {
+			// Out of this part's time: the moves not checked stay.
+			keep = append(keep, s.root[i:]...)
+			break
+		}
+		s.make(int(rm.m))
+		n, _ := s.vctRoot(maxVCTDepth, per)
+		s.unmake(int(rm.m))
+		if s.aborted {
+			return
+		}
+		if n == 0 {
+			keep = append(keep, rm)
+		}
+	}
+	if len(keep) > 0 {
+		s.root = keep
+	}
 }

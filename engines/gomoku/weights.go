@@ -92,7 +92,7 @@ func (p *Position) Features(f []float64) {
 func (g *Game) Weights() []float64 {
 	w := g.wt
 	v := make([]float64, 0, NumFeatures)
-	for _, part := range [][]int32{w.ownCode[:], w.ownClass[:], w.oppCode[:], w.oppClass[:], {w.tempo}} {
+	for _, part := range [][]int32{w.ownCode[:numCodes], w.ownClass[:numClasses+1], w.oppCode[:numCodes], w.oppClass[:numClasses+1], {w.tempo}} {
 		for _, x := range part {
 			v = append(v, float64(x))
 		}

@@ -54,7 +54,7 @@ func newEval8(w *pattern.Weights) *eval8 {
 		}
 	}
 	for empties := range 65 {
-		e.stage[empties] = w.Stage[s.StageOf[min(empties, 60)]]
+		e.stage[empties] = w.Stage[w.StageOf[empties]]
 	}
 	return e
 }

@@ -122,19 +122,24 @@ func (s *searcher8) aspiration(p, o uint64, moves []rootMove, depth, guess int) 
 		guess = 200 * int(math.Round(float64(guess)/200))
 	}
 	alpha, beta := max(guess-delta, -scoreInf), min(guess+delta, scoreInf)
-	for {
+	for tries := 1; ; tries++ {
 		v := s.rootSearch(p, o, moves, depth, alpha, beta)
 		if s.stopped {
 			return v
 		}
 		delta *= 2
 		switch {
-		case v <= alpha && alpha > -scoreInf:
-			alpha, beta = max(v-delta, -scoreInf), min(v+1, scoreInf)
-		case v >= beta && beta < scoreInf:
-			alpha, beta = max(v-1, -scoreInf), min(v+delta, scoreInf)
-		default:
+		case v > alpha && v < beta || alpha <= -scoreInf && beta >= scoreInf:
 			return v
+		case tries >= 4:
+			// The table's bounds from other windows can make the
+			// searches disagree (a fail high, then a fail low below
+			// it): the full window settles it.
+			alpha, beta = -scoreInf, scoreInf
+		case v <= alpha:
+			alpha, beta = max(v-delta, -scoreInf), min(v+1, scoreInf)
+		default:
+			alpha, beta = max(v-1, -scoreInf), min(v+delta, scoreInf)
 		}
 	}
 }

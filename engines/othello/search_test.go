@@ -303,7 +303,7 @@ func TestSearchLeavesPosition(t *testing.T) {
 func TestIncrementalFeatures(t *testing.T) {
 	w := pattern.Load(8)
 	if w == nil {
-		w = pattern.NewWeights(pattern.For(8))
+		w = pattern.NewWeights(pattern.For(8), 4)
 		for _, st := range w.Stage {
 			for i := range st {
 				st[i] = int16(i*7919%201 - 100)
@@ -332,7 +332,7 @@ func TestIncrementalFeatures(t *testing.T) {
 			got := e.score(&f, me, opp, p.side == engines.P1)
 			// From scratch through Features, as the training tool sees it.
 			entries, sc := p.Features(w.Set, nil)
-			st := w.Stage[w.Set.StageOf[p.Empties()]]
+			st := w.Stage[w.StageOf[p.Empties()]]
 			want := int(st[w.Bias])
 			k := 0
 			for pi := range w.Set.Patterns {

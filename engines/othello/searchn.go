@@ -297,7 +297,7 @@ func (e *evalN) use(w *pattern.Weights) {
 	g := e.g
 	e.insts, e.mids = nil, nil
 	e.w = w
-	e.stages = w.Set.StageOf
+	e.stages = w.StageOf
 	for pi := range w.Set.Patterns {
 		p := &w.Set.Patterns[pi]
 		for _, inst := range p.Instances {

@@ -23,15 +23,17 @@ import (
 // player is one side's setting: a config, engine options and evaluation
 // weights (nil: the engine's own).
 type player struct {
-	name    string
-	cfg     engines.Config
-	opt     gomoku.Options
-	weights []float64
+	name     string
+	cfg      engines.Config
+	opt      gomoku.Options
+	weights  []float64
+	moveTime time.Duration // 0: the match's
 }
 
 // parsePlayer reads a setting: comma-separated level=N, hash=MB, baseline,
-// weights=FILE (a comma-separated weight vector, as tune prints it) and the
-// engine's option names (see gomoku.Options.Set).
+// movetime=D (its own time per move), weights=FILE (a comma-separated weight
+// vector, as tune prints it) and the engine's option names (see
+// gomoku.Options.Set).
 func parsePlayer(spec string) (player, error) {
 	p := player{name: spec}
 	if spec == "" || spec == "default" {
@@ -55,6 +57,12 @@ func parsePlayer(spec string) (player, error) {
 			p.cfg.HashMB = n
 		case "baseline":
 			p.cfg.Baseline = true
+		case "movetime":
+			d, err := time.ParseDuration(v)
+			if err != nil || d <= 0 {
+				return p, fmt.Errorf("bad movetime %q", v)
+			}
+			p.moveTime = d
 		case "weights":
 			data, err := os.ReadFile(v)
 			if err != nil {
@@ -173,9 +181,12 @@ func playGame(g *gomoku.Game, o gomoku.Opening, pa, pb player, aBlack bool, move
 		return engines.None, 0, err
 	}
 	for p.Result() == engines.None {
-		s, own := sb, pb2
+		s, own, mt := sb, pb2, pb.moveTime
 		if (p.SideToMove() == engines.P1) == aBlack {
-			s, own = sa, pa2
+			s, own, mt = sa, pa2, pa.moveTime
+		}
+		if mt == 0 {
+			mt = moveTime
 		}
 		var lim engines.Limits
 		ctx := context.Background()
@@ -183,7 +194,7 @@ func playGame(g *gomoku.Game, o gomoku.Opening, pa, pb player, aBlack bool, move
 		if nodes > 0 {
 			lim.Nodes = nodes
 		} else {
-			lim.MoveTime = moveTime
+			lim.MoveTime = mt
 			soft, hard := search.Budget(lim, p.SideToMove(), 0)
 			lim.Soft = soft
 			ctx, cancel = context.WithTimeout(ctx, hard)

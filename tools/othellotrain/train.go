@@ -188,6 +188,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.iters, "iters", 150, "most conjugate-gradient iterations per stage")
 	fs.IntVar(&cfg.window, "window", 2, "empties either side of a stage whose samples also count, at half weight")
 	fs.IntVar(&cfg.validPct, "valid", 5, "percent of games held out to stop the fit")
+	stageSize := fs.Int("stage", 0, "empties a stage spans (0: the set's usual size)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -211,10 +212,14 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	if set == nil {
 		return fmt.Errorf("no feature set for %dx%d", n, n)
 	}
-	w := pattern.NewWeights(set)
+	per := *stageSize
+	if per <= 0 {
+		per = set.StageSize
+	}
+	w := pattern.NewWeights(set, per)
 	start := time.Now()
 	x := make([]float64, w.Len())
-	for st := 0; st < set.Stages; st++ {
+	for st := range w.Stage {
 		// Each stage starts from zero: conjugate gradients from zero stay
 		// in the span of the data, so that entries no sample uses stay 0
 		// and tables that every sample uses once (the scalars, the bias)
@@ -222,7 +227,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		// but not on unseen ones.
 		clear(x)
 		from, to := n*n, -1
-		for e, s := range set.StageOf {
+		for e, s := range w.StageOf {
 			if s == st {
 				from, to = min(from, e), max(to, e)
 			}

@@ -66,10 +66,23 @@ const (
 type Set struct {
 	N        int
 	Patterns []Pattern
-	// Stages is the number of game stages, each with its own weights;
-	// StageOf maps the number of empty squares to the stage.
-	Stages  int
-	StageOf []int
+	// StageSize is the usual number of empties a game stage spans (each
+	// stage has its own weights); the weights say which they use.
+	StageSize int
+	// Start is the number of empties of the first position.
+	Start int
+}
+
+// StageMap returns the stage of each number of empty squares, from 0 to
+// N*N, for stages of per empties counted from the start.
+func (s *Set) StageMap(per int) []int {
+	cells := s.N * s.N
+	m := make([]int, cells+1)
+	stages := (s.Start + per - 1) / per
+	for e := 0; e <= cells; e++ {
+		m[e] = min(max((s.Start-e)/per, 0), stages-1)
+	}
+	return m
 }
 
 // Instances returns the number of pattern instances over all patterns.
@@ -144,7 +157,7 @@ func newSet8() *Set {
 	for l := 8; l >= 4; l-- {
 		s.add(fmt.Sprintf("diag%d", l), diag(n, l))
 	}
-	s.stages(60, 4)
+	s.Start, s.StageSize = 60, 4
 	return s
 }
 
@@ -163,19 +176,8 @@ func newSet10() *Set {
 	for l := 10; l >= 5; l-- {
 		s.add(fmt.Sprintf("diag%d", l), diag(n, l))
 	}
-	s.stages(96, 8)
+	s.Start, s.StageSize = 96, 8
 	return s
-}
-
-// stages splits the game from start empties into stages of per moves each.
-func (s *Set) stages(start, per int) {
-	cells := s.N * s.N
-	s.StageOf = make([]int, cells+1)
-	s.Stages = (start + per - 1) / per
-	for e := 0; e <= cells; e++ {
-		st := (start - e) / per
-		s.StageOf[e] = min(max(st, 0), s.Stages-1)
-	}
 }
 
 // symmetries of the n x n square, as maps of (row, col).

@@ -21,6 +21,8 @@ const Scale = 32
 // Weights are the weights of one feature set, stage by stage.
 type Weights struct {
 	Set *Set
+	// StageOf maps the number of empty squares to the stage.
+	StageOf []int
 	// Stage[s] is the flat table of stage s: each pattern's full table in
 	// the set's order, then the Scalars tables of ScalarMax+1 entries, then
 	// a bias.
@@ -31,9 +33,12 @@ type Weights struct {
 	ScalarAt, Bias int
 }
 
-// NewWeights returns zero weights for the set.
-func NewWeights(s *Set) *Weights {
-	w := &Weights{Set: s}
+// NewWeights returns zero weights for the set in stages of per empties.
+func NewWeights(s *Set, per int) *Weights { return newWeights(s, s.StageMap(per)) }
+
+// newWeights returns zero weights for the set with the stages of stageOf.
+func newWeights(s *Set, stageOf []int) *Weights {
+	w := &Weights{Set: s, StageOf: stageOf}
 	at := 0
 	for i := range s.Patterns {
 		w.Offsets = append(w.Offsets, at)
@@ -43,7 +48,11 @@ func NewWeights(s *Set) *Weights {
 	at += Scalars * (ScalarMax + 1)
 	w.Bias = at
 	at++
-	w.Stage = make([][]int16, s.Stages)
+	stages := 0
+	for _, st := range stageOf {
+		stages = max(stages, st+1)
+	}
+	w.Stage = make([][]int16, stages)
 	for i := range w.Stage {
 		w.Stage[i] = make([]int16, at)
 	}
@@ -71,7 +80,7 @@ func (w *Weights) Tie() {
 	}
 }
 
-const magic = "QIOW1\n"
+const magic = "QIOW2\n"
 
 // Encode writes the weights in the compact format.
 func (w *Weights) Encode(out io.Writer) error {
@@ -81,7 +90,10 @@ func (w *Weights) Encode(out io.Writer) error {
 	put := func(v int) { raw.Write(tmp[:binary.PutVarint(tmp[:], int64(v))]) }
 	s := w.Set
 	put(s.N)
-	put(s.Stages)
+	put(len(w.Stage))
+	for _, st := range w.StageOf {
+		put(st)
+	}
 	put(len(s.Patterns))
 	for i := range s.Patterns {
 		put(s.Patterns[i].Len)
@@ -129,9 +141,18 @@ func Decode(s *Set, in io.Reader) (*Weights, error) {
 		}
 		return int(v)
 	}
-	if n, st, np := get(), get(), get(); n != s.N || st != s.Stages || np != len(s.Patterns) {
-		return nil, fmt.Errorf("weights: file for %dx%d with %d stages and %d patterns; the engine has %dx%d, %d, %d",
-			n, n, st, np, s.N, s.N, s.Stages, len(s.Patterns))
+	n, stages := get(), get()
+	if n != s.N || stages < 1 || stages > s.N*s.N+1 {
+		return nil, fmt.Errorf("weights: file for %dx%d with %d stages; the engine has %dx%d", n, n, stages, s.N, s.N)
+	}
+	stageOf := make([]int, s.N*s.N+1)
+	for e := range stageOf {
+		if stageOf[e] = get(); stageOf[e] < 0 || stageOf[e] >= stages {
+			return nil, fmt.Errorf("weights: bad stage %d of %d empties", stageOf[e], e)
+		}
+	}
+	if np := get(); np != len(s.Patterns) {
+		return nil, fmt.Errorf("weights: %d patterns in the file, %d in the engine", np, len(s.Patterns))
 	}
 	for i := range s.Patterns {
 		if l := get(); l != s.Patterns[i].Len {
@@ -141,7 +162,10 @@ func Decode(s *Set, in io.Reader) (*Weights, error) {
 	if a, b := get(), get(); a != Scalars || b != ScalarMax {
 		return nil, fmt.Errorf("weights: scalar tables differ")
 	}
-	w := NewWeights(s)
+	w := newWeights(s, stageOf)
+	if len(w.Stage) != stages {
+		return nil, fmt.Errorf("weights: %d stages announced, %d used", stages, len(w.Stage))
+	}
 	for _, st := range w.Stage {
 		for i := range s.Patterns {
 			p := &s.Patterns[i]

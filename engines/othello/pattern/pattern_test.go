@@ -1,0 +1,87 @@
+package pattern
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestSets(t *testing.T) {
+	s8 := For(8)
+	require.NotNil(t, s8)
+	assert.Equal(t, 46, s8.Instances())
+	s10 := For(10)
+	require.NotNil(t, s10)
+	assert.Nil(t, For(6))
+	for _, s := range []*Set{s8, s10} {
+		for _, p := range s.Patterns {
+			for _, inst := range p.Instances {
+				require.Len(t, inst, p.Len, p.Name)
+				seen := map[int]bool{}
+				for _, q := range inst {
+					require.True(t, q >= 0 && q < s.N*s.N)
+					require.False(t, seen[q], "%s repeats a square", p.Name)
+					seen[q] = true
+				}
+			}
+			// A representative stands for itself, and ties keep
+			// the empty pattern alone.
+			for i := range p.Size() {
+				require.Equal(t, p.Rep(i), p.Rep(p.Rep(i)))
+			}
+			assert.Equal(t, p.Mid(), p.Rep(p.Mid()))
+		}
+	}
+	// Reading a line backwards gives the same weight.
+	line := s8.Patterns[3]
+	require.Equal(t, "line2", line.Name)
+	cells := make([]int8, 64)
+	cells[8], cells[9] = 1, -1
+	a := Index(line.Instances[0], cells)
+	cells[8], cells[9], cells[15], cells[14] = 0, 0, 1, -1
+	b := Index(line.Instances[0], cells)
+	assert.NotEqual(t, a, b)
+	assert.Equal(t, line.Rep(a), line.Rep(b))
+}
+
+func TestWeightsRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{8, 10} {
+		w := NewWeights(For(n), 4)
+		for _, st := range w.Stage {
+			for i := range st {
+				st[i] = int16(rng.IntN(2001) - 1000)
+			}
+		}
+		w.Tie()
+		var buf bytes.Buffer
+		require.NoError(t, w.Encode(&buf))
+		back, err := Decode(For(n), bytes.NewReader(buf.Bytes()))
+		require.NoError(t, err)
+		assert.Equal(t, w.Stage, back.Stage)
+		assert.Equal(t, w.StageOf, back.StageOf)
+		// A file of the other size is refused, and so is garbage.
+		_, err = Decode(For(18-n), bytes.NewReader(buf.Bytes()))
+		assert.Error(t, err)
+		_, err = Decode(For(n), bytes.NewReader(buf.Bytes()[:buf.Len()/2]))
+		assert.Error(t, err)
+	}
+	_, err := Decode(For(8), bytes.NewReader([]byte("not deflate")))
+	assert.Error(t, err)
+}
+
+func TestEmbedded(t *testing.T) {
+	for _, n := range []int{8, 10} {
+		if _, err := files.ReadFile(FileName(n)); err != nil {
+			continue
+		}
+		w := Load(n)
+		require.NotNil(t, w, "the embedded %dx%d weights decode", n)
+		assert.Len(t, w.StageOf, n*n+1)
+	}
+	assert.NotNil(t, Load(8), "8x8 has weights")
+	assert.Nil(t, Load(6))
+}
