@@ -407,11 +407,17 @@ const maxVCTDepth = 6
 
 // vctBudget is the nodes the VCT at the root may spend: a tenth of what the
 // search expects to spend (by the node limit, the soft time limit or the
-// deadline), a million nodes when nothing limits the search.
+// deadline), a million nodes when nothing limits the search. A fixed-depth
+// search gets a budget by its depth, so that a shallow search under a long
+// turn (a match at fixed depth) stays shallow and quick.
 func (s *Searcher) vctBudget(ctx context.Context, lim engines.Limits) int64 {
 	const nps = 500_000
 	if lim.Nodes > 0 {
 		return lim.Nodes / 10
+	}
+	if lim.Depth > 0 {
+		d := int64(min(lim.Depth, 10))
+		return 20_000 * d * d
 	}
 	t := time.Duration(0)
 	if lim.Soft > 0 && !lim.Infinite {
