@@ -134,6 +134,7 @@ func Spec() engines.Spec {
 		New: func(cfg engines.Config) (engines.Game, error) {
 			return New(cfg)
 		},
+		Rules: ruleNames[:],
 		Variants: []engines.Variant{
 			{Name: "gomoku", Rule: "standard", BoardSize: DefaultSize},
 			{Name: "gomokufreestyle", Rule: "freestyle", BoardSize: DefaultSize},
