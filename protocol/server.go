@@ -206,7 +206,7 @@ func (s *server) complete(j *job, info engines.Info) {
 	if len(info.PV) == 0 {
 		info.PV = fallback(j.root, j.last.PV)
 	}
-	if j.reportFinal && len(info.PV) > 0 && (!j.printed || !sameReport(j.last, info)) {
+	if j.reportFinal && len(info.PV) > 0 && info.Depth > 0 && (!j.printed || !sameReport(j.last, info)) {
 		j.report(info)
 	}
 	j.done(info, false)

@@ -16,7 +16,8 @@ type Iteration func(depth int) (info engines.Info, finished bool)
 // Deepen runs iter at depths 1, 2, ... up to maxDepth (and lim.Depth when set),
 // reporting each finished iteration, until the stop flag is set, an exact result
 // is found, or the soft time limit says the next iteration would not finish.
-// It returns the last report with the time since start.
+// It returns the last report with the time since start; when no iteration
+// finished, a report of depth 0 with the unfinished one's first move.
 func Deepen(start time.Time, lim engines.Limits, maxDepth int, stop *Stop, iter Iteration, report func(engines.Info)) engines.Info {
 	if lim.Depth > 0 && lim.Depth < maxDepth {
 		maxDepth = lim.Depth
@@ -29,7 +30,10 @@ func Deepen(start time.Time, lim engines.Limits, maxDepth int, stop *Stop, iter 
 		nodes = max(nodes, info.Nodes)
 		if !finished {
 			if len(best.PV) == 0 && len(info.PV) > 0 {
-				best = info
+				// Its move only: the score and depth of a search cut
+				// short mean nothing (a root that had no move scored yet
+				// would report minus infinity).
+				best = engines.Info{PV: info.PV[:1]}
 			}
 			break
 		}
