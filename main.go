@@ -18,7 +18,10 @@ import (
 	"qi/protocol/terminal"
 	"qi/tools/arena"
 	"qi/tools/bench"
+	"qi/tools/gomocup"
+	"qi/tools/othellotrain"
 	"qi/tools/perft"
+	"qi/tools/solve"
 )
 
 // version is reported to clients by id/ABOUT lines.
@@ -55,6 +58,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			err = bench.Run(ctx, rest, stdout, stderr, reg)
 		case "arena":
 			err = arena.Run(rest, stdout, stderr, reg)
+		case "solve":
+			err = solve.Run(rest, stdout, stderr)
+		case "othellotrain":
+			err = othellotrain.Run(rest, stdout, stderr)
+		case "gomocup":
+			err = gomocup.Run(rest, stdout, stderr)
 		case "version", "--version", "-version":
 			fmt.Fprintf(stdout, "qi %s\n", version)
 		case "help", "-h", "-help", "--help":
@@ -80,6 +89,9 @@ func usage(w io.Writer) {
        qi perft [flags]         count move sequences (qi perft -h)
        qi bench [flags]         measure the engines' speed (qi bench -h)
        qi arena [options]       play engines against each other (qi arena -help)
+       qi solve [flags] file    solve othello positions exactly, Edax-style (qi solve -h)
+       qi othellotrain <cmd>    train othello's evaluation weights (qi othellotrain)
+       qi gomocup <cmd>         learn from Gomocup records, gomoku self-play (qi gomocup help)
        qi version
 `)
 }
