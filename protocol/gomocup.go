@@ -24,6 +24,12 @@ type gomocup struct {
 	pos      *gomoku.Position
 	searcher *gomoku.Searcher
 	hashMB   int
+	// level (INFO level, 1..10; 0 is full strength) and baseline (INFO
+	// baseline 1: the plain alpha-beta, for measuring matches) are qi's own
+	// keys; plain is the baseline's searcher.
+	level    int
+	baseline bool
+	plain    engines.Searcher
 
 	rule gomoku.Rule
 	// us is qi's colour, when known: set by BEGIN, TURN, BOARD and SWAP2,
@@ -192,6 +198,9 @@ func (g *gomocup) handle(line string) bool {
 		if g.searcher != nil {
 			g.searcher.Clear()
 		}
+		if g.plain != nil {
+			g.plain.Clear()
+		}
 	default:
 		g.s.printf("UNKNOWN %s", strings.TrimSpace(line))
 	}
@@ -238,7 +247,7 @@ func (g *gomocup) start(w, h int) {
 		g.errorf("%v", err)
 		return
 	}
-	g.game, g.pos, g.usSet = game, game.NewPosition(), false
+	g.game, g.pos, g.usSet, g.plain = game, game.NewPosition(), false, nil
 	g.reply("OK")
 }
 
@@ -273,7 +282,7 @@ func (g *gomocup) setRule(mask int) error {
 			return err
 		}
 	}
-	g.game, g.pos, g.searcher = game, pos, nil
+	g.game, g.pos, g.searcher, g.plain = game, pos, nil, nil
 	return nil
 }
 
@@ -321,7 +330,24 @@ func (g *gomocup) info(arg string) {
 		}
 	case "hash_size":
 		if n, ok := num(); ok && n > 0 {
-			g.hashMB, g.searcher = int(min(n, maxHashMB)), nil
+			g.hashMB, g.searcher, g.plain = int(min(n, maxHashMB)), nil, nil
+		}
+	case "level":
+		if n, ok := num(); ok {
+			if n < 1 || n > engines.MaxLevel {
+				g.problems = append(g.problems, fmt.Sprintf("INFO level wants 1 to %d, not %d", engines.MaxLevel, n))
+				return
+			}
+			g.level, g.searcher = int(n), nil
+		}
+	case "baseline":
+		switch value {
+		case "1", "true":
+			g.baseline = true
+		case "0", "false":
+			g.baseline = false
+		default:
+			g.problems = append(g.problems, fmt.Sprintf("INFO baseline wants 1 or 0, not %q", value))
 		}
 	default:
 		// game_type, folder, evaluate, thread_num and whatever else
@@ -338,7 +364,7 @@ func (g *gomocup) setMemory(bytes int64) {
 		mb = int(max((bytes-rest)/2, 1<<20) >> 20)
 	}
 	if mb != g.hashMB {
-		g.hashMB, g.searcher = min(mb, maxHashMB), nil
+		g.hashMB, g.searcher, g.plain = min(mb, maxHashMB), nil, nil
 	}
 }
 
@@ -402,9 +428,21 @@ func (g *gomocup) done() {
 // searcherFor returns the searcher, made anew when settings changed.
 func (g *gomocup) searcherFor() *gomoku.Searcher {
 	if g.searcher == nil {
-		g.searcher = gomoku.NewSearcher(engines.Config{HashMB: g.hashMB})
+		g.searcher = gomoku.NewSearcher(engines.Config{HashMB: g.hashMB, Level: g.level})
 	}
 	return g.searcher
+}
+
+// moveSearcher returns the searcher that chooses qi's moves: the engine's,
+// or the plain baseline under INFO baseline 1.
+func (g *gomocup) moveSearcher() engines.Searcher {
+	if !g.baseline {
+		return g.searcherFor()
+	}
+	if g.plain == nil {
+		g.plain = g.game.NewSearcher(engines.Config{HashMB: g.hashMB, Baseline: true})
+	}
+	return g.plain
 }
 
 // budget returns the limits and the soft and hard times of the next move.
@@ -435,12 +473,12 @@ func (g *gomocup) think() {
 	root := g.pos.Clone()
 	g.us, g.usSet = g.pos.SideToMove(), true
 	g.s.start(searchRequest{
-		pos: g.pos, searcher: g.searcherFor(), lim: lim, soft: soft, hard: hard,
+		pos: g.pos, searcher: g.moveSearcher(), lim: lim, soft: soft, hard: hard,
 		report:      func(i engines.Info) { g.s.println(g.message(root, i)) },
 		reportFinal: true,
 		done: func(i engines.Info, overran bool) {
 			if overran {
-				g.searcher = nil
+				g.searcher, g.plain = nil, nil
 			}
 			if g.silent {
 				return

@@ -70,6 +70,23 @@ func TestGomocupGame(t *testing.T) {
 		}))
 }
 
+// TestGomocupLevelAndBaseline plays with qi's own INFO keys: a weaker level,
+// and the plain alpha-beta that measures the engine in matches; both still
+// take a five when they have one.
+func TestGomocupLevelAndBaseline(t *testing.T) {
+	for _, key := range []string{"INFO level 1", "INFO baseline 1"} {
+		t.Run(key, func(t *testing.T) {
+			gomocupExchange(t, join(
+				[]step{{"START 15", []string{"OK"}}, {key, nil}, {"INFO max_node 2000", nil}},
+				board("BOARD", "7,7,1", "0,0,2", "8,7,1", "0,2,2", "9,7,1", "0,4,2", "10,7,1", "6,7,2", "0,6,2"),
+				[]step{
+					{"DONE", []string{"11,7"}},
+					{"END", nil},
+				}))
+		})
+	}
+}
+
 func TestGomocupForcedMoves(t *testing.T) {
 	gomocupExchange(t, join(
 		[]step{{"START 15", []string{"OK"}}, {"INFO max_node 5000", nil}},
@@ -154,9 +171,13 @@ func TestGomocupBadInput(t *testing.T) {
 			{"INFO time_left soon", nil},
 			{"INFO rule 99", nil},
 			{"INFO unknown_key 5", nil},
+			{"INFO level 11", nil},
+			{"INFO baseline maybe", nil},
 			{"TURN 10,7", []string{
 				`ERROR INFO time_left wants a number, not "soon"`,
 				"ERROR gomocup rule 99: not a bit mask of 1, 2, 4 and 8",
+				"ERROR INFO level wants 1 to 10, not 11",
+				`ERROR INFO baseline wants 1 or 0, not "maybe"`,
 				anyMove}},
 		},
 		// A bad BOARD changes nothing: 10,7 is still taken after it.
