@@ -57,11 +57,25 @@ func Run(ctx context.Context, args []string, in io.Reader, out io.Writer, reg *e
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	s := &session{ctx: ctx, in: bufio.NewScanner(in), out: out, think: *think, level: *level}
+	spec, ok := reg.Lookup(name)
+	if !ok {
+		_, err := reg.New(name, engines.Config{})
+		return err
+	}
+	s.printf("qi plays %s. Type help at your move for the commands.\n", name)
+	if *rule == "" && len(spec.Rules) > 1 {
+		r, err := s.askRule(spec)
+		if err == errQuit {
+			return nil
+		}
+		*rule = r
+	}
 	g, err := reg.New(name, engines.Config{BoardSize: *size, Rule: *rule})
 	if err != nil {
 		return err
 	}
-	s := &session{ctx: ctx, in: bufio.NewScanner(in), out: out, game: g, think: *think, level: *level}
+	s.game = g
 	if err := s.setup(*first); err != nil {
 		if err == errQuit {
 			return nil
@@ -114,9 +128,27 @@ func (s *session) askYes(prompt string, def bool) (bool, error) {
 	}
 }
 
+// askRule asks which of the game's rule sets to play, the first by default.
+func (s *session) askRule(spec engines.Spec) (string, error) {
+	for {
+		l, err := s.line(fmt.Sprintf("Rule, one of %s [%s]: ", strings.Join(spec.Rules, ", "), spec.Rules[0]))
+		if err != nil {
+			return "", err
+		}
+		if l == "" {
+			return spec.Rules[0], nil
+		}
+		for _, r := range spec.Rules {
+			if strings.EqualFold(l, r) {
+				return r, nil
+			}
+		}
+		s.printf("Please give one of %s.\n", strings.Join(spec.Rules, ", "))
+	}
+}
+
 // setup asks for the level and who moves first, unless flags said.
 func (s *session) setup(first string) error {
-	s.printf("qi plays %s. Type help at your move for the commands.\n", s.game.Name())
 	for s.level < 1 || s.level > engines.MaxLevel {
 		l, err := s.line(fmt.Sprintf("Level, 1 (weakest) to %d (full strength) [%d]: ", engines.MaxLevel, engines.MaxLevel))
 		if err != nil {

@@ -66,6 +66,16 @@ func TestPlayNiujiao(t *testing.T) {
 	assert.Contains(t, out, "qi (Red) plays 0")
 }
 
+func TestPlayGomokuAsksTheRule(t *testing.T) {
+	out := play(t, []string{"gomoku", "-level", "1", "-first", "you"}, "fiverow\nRENJU\nquit\n")
+	assert.Contains(t, out, "Rule, one of freestyle, standard, renju, caro [freestyle]: ")
+	assert.Contains(t, out, "Please give one of freestyle, standard, renju, caro.")
+	assert.Contains(t, out, "renju, black (X) to move")
+	out = play(t, []string{"gomoku", "-rule", "caro", "-level", "1", "-first", "you"}, "quit\n")
+	assert.NotContains(t, out, "Rule, one of")
+	assert.Contains(t, out, "caro, black (X) to move")
+}
+
 func TestSetupErrors(t *testing.T) {
 	var out bytes.Buffer
 	err := Run(context.Background(), []string{"chess"}, strings.NewReader(""), &out, catalog.New())
