@@ -58,6 +58,18 @@ func Run(ctx context.Context, args []string, in io.Reader, out io.Writer, reg *e
 		return err
 	}
 	s := &session{ctx: ctx, in: bufio.NewScanner(in), out: out, think: *think, level: *level}
+	if _, ok := reg.Lookup(name); !ok {
+		// A variant's name (renju, reversi ...) picks its game and rule.
+		if n, cfg, ok := reg.Variant(name, engines.Config{}); ok {
+			name = n
+			if *rule == "" {
+				*rule = cfg.Rule
+			}
+			if *size == 0 {
+				*size = cfg.BoardSize
+			}
+		}
+	}
 	spec, ok := reg.Lookup(name)
 	if !ok {
 		_, err := reg.New(name, engines.Config{})

@@ -74,6 +74,10 @@ func TestPlayGomokuAsksTheRule(t *testing.T) {
 	out = play(t, []string{"gomoku", "-rule", "caro", "-level", "1", "-first", "you"}, "quit\n")
 	assert.NotContains(t, out, "Rule, one of")
 	assert.Contains(t, out, "caro, black (X) to move")
+	// A variant's name picks the game and its rule.
+	out = play(t, []string{"renju", "-level", "1", "-first", "you"}, "quit\n")
+	assert.Contains(t, out, "qi plays gomoku.")
+	assert.Contains(t, out, "renju, black (X) to move")
 }
 
 func TestSetupErrors(t *testing.T) {
