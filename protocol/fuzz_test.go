@@ -20,7 +20,7 @@ func fuzzConfig() Config {
 
 func runString(t *testing.T, input string) string {
 	var out bytes.Buffer
-	// An error is fine (an unbuilt dialect, say); a panic or a hang is not.
+	// An error is fine (input a dialect refuses); a panic or a hang is not.
 	_ = Run(context.Background(), strings.NewReader(input), &out, fuzzConfig())
 	return out.String()
 }
@@ -36,6 +36,10 @@ func FuzzCommands(f *testing.F) {
 		"position startpos moves moves moves\nposition fen moves\nposition fen  \t \n",
 		"\x00\xff\r\n#'\"\\\n\"unclosed\n'quote\nperft 99\n",
 		"setoption name Game value tictactoe\nposition fen 10/3/3 w\nposition fen P/P/P[ w\n",
+		"setoption name Game value gomoku\nsetoption name Rule value renju\nposition startpos moves h8 h9 P@i8\nforbidden\ngo depth 1\nd\n",
+		"setoption name Game value gomoku\nsetoption name BoardSize value 5\nposition fen 5/5/2x2/5/5 o\ngo nodes 50\n",
+		"setoption name Game value othello\nposition fen -OX----------------------------------------------------------- O moves PA\ngo depth 2\nmoves\n",
+		"setoption name Game value othello\nsetoption name BoardSize value 6\nposition startpos moves c2 pass 0000\nperft 2\n",
 	} {
 		f.Add(seed)
 	}
