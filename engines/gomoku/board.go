@@ -163,12 +163,13 @@ func newBoard(w, h int, rule Rule, wt *weights) (*board, error) {
 	}
 	b := &board{w: w, h: h, rule: rule, weight: wt}
 	b.renju = rule == Renju
-	b.classTab = [2]*[1 << 16]class{&classTables[0], &classTables[0]}
+	ct := classTables()
+	b.classTab = [2]*[1 << 16]class{&ct[0], &ct[0]}
 	if rule == Renju {
-		b.classTab[0] = &classTables[1]
+		b.classTab[0] = &ct[1]
 	}
 	for s, k := range rule.fiveKinds() {
-		b.kinds[s] = patternTables[k]
+		b.kinds[s] = patternTables()[k]
 		if k != fiveFree {
 			b.far |= 1 << s
 		}

@@ -5,6 +5,8 @@
 
 package gomoku
 
+import "sync"
+
 // code is the pattern a stone of one colour would make on an empty square in
 // one direction, counting only the shapes that go through that square. The
 // order is the order of strength.
@@ -169,13 +171,15 @@ func (l *line) five(kind fiveKind) bool {
 // kind of five.
 type patternTable [numHalves * numHalves]code
 
-var patternTables = func() [numFiveKinds]*patternTable {
+// patternTables is built on first use (by the first board), not at start-up:
+// a few milliseconds that a client waiting for `ugiok` should not pay.
+var patternTables = sync.OnceValue(func() [numFiveKinds]*patternTable {
 	var t [numFiveKinds]*patternTable
 	for k := range t {
 		t[k] = buildPatterns(fiveKind(k))
 	}
 	return t
-}()
+})
 
 func buildPatterns(kind fiveKind) *patternTable {
 	t := &patternTable{}
@@ -318,9 +322,9 @@ func (k class) String() string {
 	return s
 }
 
-// classTables combine four direction codes (4 bits each) into a class: [0]
+// classTables (built on first use) combine four direction codes (4 bits each) into a class: [0]
 // for every side but renju black, [1] for renju black.
-var classTables = func() *[2][1 << 16]class {
+var classTables = sync.OnceValue(func() *[2][1 << 16]class {
 	var t [2][1 << 16]class
 	for w := 0; w < 1<<16; w++ {
 		var cs [4]code
@@ -331,7 +335,7 @@ var classTables = func() *[2][1 << 16]class {
 		t[1][w] = combine(cs, true)
 	}
 	return &t
-}()
+})
 
 func combine(cs [4]code, renjuBlack bool) class {
 	var n [16]int
