@@ -419,15 +419,7 @@ func (s *Searcher) vctBudget(ctx context.Context, lim engines.Limits) int64 {
 		d := int64(min(lim.Depth, 10))
 		return 20_000 * d * d
 	}
-	t := time.Duration(0)
-	if lim.Soft > 0 && !lim.Infinite {
-		t = lim.Soft
-	}
-	if d, ok := ctx.Deadline(); ok {
-		if left := time.Until(d); t == 0 || left < t {
-			t = left
-		}
-	}
+	t := timeFor(ctx, lim, time.Now())
 	if t <= 0 {
 		return 1_000_000
 	}
@@ -437,6 +429,16 @@ func (s *Searcher) vctBudget(ctx context.Context, lim engines.Limits) int64 {
 // timeShare returns the moment a part of the search taking 1/n of its time
 // should end (the zero time when nothing limits the search's time).
 func (s *Searcher) timeShare(ctx context.Context, lim engines.Limits, start time.Time, n int) time.Time {
+	t := timeFor(ctx, lim, start)
+	if t <= 0 {
+		return time.Time{}
+	}
+	return start.Add(t / time.Duration(n))
+}
+
+// timeFor is the time a search from start expects to take: the soft limit or
+// what is left to the deadline, whichever is shorter; 0 when nothing limits it.
+func timeFor(ctx context.Context, lim engines.Limits, start time.Time) time.Duration {
 	t := time.Duration(0)
 	if lim.Soft > 0 && !lim.Infinite {
 		t = lim.Soft
@@ -446,10 +448,7 @@ func (s *Searcher) timeShare(ctx context.Context, lim engines.Limits, start time
 			t = left
 		}
 	}
-	if t <= 0 {
-		return time.Time{}
-	}
-	return start.Add(t / time.Duration(n))
+	return t
 }
 
 // centre returns the empty square nearest the centre.
