@@ -444,6 +444,7 @@ func (u *ugi) help() {
 		"  moves                           list the legal moves",
 		"  perft <n>                       count move sequences per root move",
 		"  undo                            take back the last move",
+		"  forbidden                       black's forbidden points (gomoku under renju)",
 		"  quit",
 	} {
 		u.s.printf("info string %s", l)
