@@ -134,6 +134,9 @@ func newMatch(ctx context.Context, c *Config, reg *engines.Registry, stdout, std
 			if _, err := grid.GGFBoard(g.Start()); err != nil {
 				return nil, fmt.Errorf("engine %s speaks NBoard, which needs a game with a GGF board; %s has none", e.Name, gameName)
 			}
+			if e.TC.Depth == 0 {
+				fmt.Fprintf(m.stderr, "warning: engine %s speaks NBoard, which has no clock: without depth= it thinks as long as its own depth takes, and the referee forfeits it when it is late\n", e.Name)
+			}
 		}
 	}
 	if c.SPRT != nil && len(m.engines) != 2 {

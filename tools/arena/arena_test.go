@@ -440,4 +440,15 @@ func TestRunErrors(t *testing.T) {
 	var out bytes.Buffer
 	require.NoError(t, Run([]string{"-help"}, &out, &out, catalog.New()))
 	assert.Contains(t, out.String(), "usage: qi arena")
+
+	// An NBoard engine on a clock but without a depth is warned about (its
+	// own set depth keeps the game short).
+	path := filepath.Join(t.TempDir(), "args.conf")
+	require.NoError(t, os.WriteFile(path, []byte("-game othello "+engine("a", "nboard", "st=5 option.depth=2", "qi")+" "+
+		engine("b", "nboard", "depth=1 st=5", "qi")+" -games 1"), 0o644))
+	var errs bytes.Buffer
+	out.Reset()
+	require.NoError(t, Run([]string{"-config", path, "-progress", "off"}, &out, &errs, catalog.New()))
+	assert.Contains(t, errs.String(), "warning: engine a speaks NBoard, which has no clock")
+	assert.NotContains(t, errs.String(), "engine b speaks NBoard")
 }
