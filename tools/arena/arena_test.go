@@ -149,16 +149,16 @@ func TestQiAgainstQi(t *testing.T) {
 				}
 			}
 			a, b := "", ""
-			games, openings := 4, ""
+			games, openings, each := 4, "", tt.each
 			if raceBuild && (tt.game == "gomoku" || tt.game == "renju") {
-				games = 2
+				games, each = 2, "nodes=3000"
 			}
 			if tt.weak {
 				a, games, openings = "option.Level=1", 12, "-openings gen=2 depth=1 margin=1000 -seed 5"
 			}
 			out, err := arena(t, fmt.Sprintf("-game %s %s %s -each %s -games %d %s -pgnout %s -maxmoves 0%s",
 				tt.game, engine("a", tt.dialect.String(), a, "qi"), engine("b", tt.dialect.String(), b, "qi"),
-				tt.each, games, openings, pgn, records))
+				each, games, openings, pgn, records))
 			require.NoError(t, err, out)
 			assert.Contains(t, out, fmt.Sprintf("Finished match: %d games", games))
 			assert.Contains(t, out, "endings: normal")

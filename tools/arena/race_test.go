@@ -3,5 +3,5 @@
 package arena
 
 // raceBuild says the tests run under the race detector, whose engines are
-// several times slower: the big boards play fewer games there.
+// ten times slower: the big boards play fewer and shallower games there.
 const raceBuild = true
