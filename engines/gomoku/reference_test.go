@@ -87,61 +87,11 @@ func (b *refBoard) refCompletions(x, y, d int) (points, sets int) {
 }
 
 // refFoul is the RIF judgement of black on empty x, y.
-func (b *refBoard) refFoul(x, y int) Foul {
-	b.cells[y][x] = 1
-	defer func() { b.cells[y][x] = 0 }()
-	if b.refFive(x, y) {
-		return NoFoul
-	}
-	fours, threes, overline := 0, 0, false
-	for d := range refDirs {
-		if n, _, _ := b.runThrough(x, y, d); n > 5 {
-			overline = true
-		}
-		_, sets := b.refCompletions(x, y, d)
-		if sets > 0 {
-			fours += sets
-			continue
-		}
-		if b.refThree(x, y, d) {
-			threes++
-		}
-	}
-	switch {
-	case fours >= 2:
-		return DoubleFour
-	case threes >= 2:
-		return DoubleThree
-	case overline:
-		return Overline
-	}
-	return NoFoul
-}
-
-// refThree reports whether black on x, y (placed, making no four in d) makes
-// a real three in direction d: a square of the line gives a straight four
-// through x, y, makes no five and is not forbidden.
-func (b *refBoard) refThree(x, y, d int) bool {
-	dx, dy := refDirs[d][0], refDirs[d][1]
-	for k := -4; k <= 4; k++ {
-		cx, cy := x+k*dx, y+k*dy
-		if k == 0 || b.get(cx, cy) != 0 {
-			continue
-		}
-		b.cells[cy][cx] = 1
-		points, sets := b.refCompletions(x, y, d)
-		five := b.refFive(cx, cy)
-		b.cells[cy][cx] = 0
-		if points == 2 && sets == 1 && !five && b.refFoul(cx, cy) == NoFoul {
-			return true
-		}
-	}
-	return false
-}
+func (b *refBoard) refFoul(x, y int) Foul { return b.truncatedFoul(x, y, -1) }
 
 // truncatedFoul judges like refFoul but stops the recursion depth levels
-// down, counting every straight-four point as playable there: the shortcut
-// the recursive cases are made to catch.
+// down (never when depth is negative), counting every straight-four point as
+// playable there: the shortcut the recursive cases are made to catch.
 func (b *refBoard) truncatedFoul(x, y int, depth int) Foul {
 	b.cells[y][x] = 1
 	defer func() { b.cells[y][x] = 0 }()
@@ -158,20 +108,8 @@ func (b *refBoard) truncatedFoul(x, y int, depth int) Foul {
 			fours += sets
 			continue
 		}
-		dx, dy := refDirs[d][0], refDirs[d][1]
-		for k := -4; k <= 4; k++ {
-			cx, cy := x+k*dx, y+k*dy
-			if k == 0 || b.get(cx, cy) != 0 {
-				continue
-			}
-			b.cells[cy][cx] = 1
-			points, sets := b.refCompletions(x, y, d)
-			five := b.refFive(cx, cy)
-			b.cells[cy][cx] = 0
-			if points == 2 && sets == 1 && !five && (depth == 0 || b.truncatedFoul(cx, cy, depth-1) == NoFoul) {
-				threes++
-				break
-			}
+		if b.refThree(x, y, d, depth) {
+			threes++
 		}
 	}
 	switch {
@@ -183,4 +121,26 @@ func (b *refBoard) truncatedFoul(x, y int, depth int) Foul {
 		return Overline
 	}
 	return NoFoul
+}
+
+// refThree reports whether black on x, y (placed, making no four in d) makes
+// a real three in direction d: a square of the line gives a straight four
+// through x, y, makes no five and is not forbidden (judged depth levels
+// down, as truncatedFoul).
+func (b *refBoard) refThree(x, y, d, depth int) bool {
+	dx, dy := refDirs[d][0], refDirs[d][1]
+	for k := -4; k <= 4; k++ {
+		cx, cy := x+k*dx, y+k*dy
+		if k == 0 || b.get(cx, cy) != 0 {
+			continue
+		}
+		b.cells[cy][cx] = 1
+		points, sets := b.refCompletions(x, y, d)
+		five := b.refFive(cx, cy)
+		b.cells[cy][cx] = 0
+		if points == 2 && sets == 1 && !five && (depth == 0 || b.truncatedFoul(cx, cy, depth-1) == NoFoul) {
+			return true
+		}
+	}
+	return false
 }
