@@ -176,6 +176,17 @@ func (r *record) replay(at func(p *gomoku.Position, ply int, m engines.Move) err
 	return p, -1, nil
 }
 
+// decisive replays r and returns its final position and result when every
+// move was legal and the game was won; ok is false otherwise.
+func (r *record) decisive() (final *gomoku.Position, winner engines.Result, ok bool, err error) {
+	final, bad, err := r.replay(nil)
+	if err != nil || bad >= 0 {
+		return nil, engines.None, false, err
+	}
+	winner = final.Result()
+	return final, winner, winner == engines.P1Win || winner == engines.P2Win, nil
+}
+
 func runStats(args []string, stdout, stderr io.Writer) error {
 	fset := flag.NewFlagSet("gomocup stats", flag.ContinueOnError)
 	fset.SetOutput(stderr)

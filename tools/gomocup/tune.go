@@ -49,13 +49,9 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 		if r.rule != rule {
 			return nil
 		}
-		final, bad, err := r.replay(nil)
-		if err != nil || bad >= 0 {
+		final, winner, ok, err := r.decisive()
+		if !ok {
 			return err
-		}
-		winner := final.Result()
-		if winner != engines.P1Win && winner != engines.P2Win {
-			return nil
 		}
 		if base == nil {
 			base = final.Game()

@@ -46,13 +46,9 @@ func runVCF(args []string, stdout, stderr io.Writer) error {
 		if only != nil && r.rule != *only {
 			return nil
 		}
-		final, bad, err := r.replay(nil)
-		if err != nil || bad >= 0 {
+		_, winner, ok, err := r.decisive()
+		if !ok {
 			return err
-		}
-		winner := final.Result()
-		if winner != engines.P1Win && winner != engines.P2Win {
-			return nil
 		}
 		// Walk the game again, remembering where the winner's current run
 		// of fours began.
