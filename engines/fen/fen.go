@@ -116,19 +116,19 @@ func Parse(s string, width, height int) (Board, error) {
 	return b, nil
 }
 
-// Format writes b as a FEN with the reserve of stones each side still has out
-// of perSide (0: no reserve).
-func Format(b Board, perSide int) string {
-	var sb strings.Builder
-	counts := [3]int{}
-	for i := 0; i < b.Height; i++ {
-		if i > 0 {
+// WriteRanks writes a w x h board's rows, the top first, separated by '/':
+// the byte cell gives for each square (x from the left, row from the top),
+// runs of empty squares (byte 0) as their count. cutechess's FENs and
+// gomoku's position text share it.
+func WriteRanks(sb *strings.Builder, w, h int, cell func(x, row int) byte) {
+	for row := range h {
+		if row > 0 {
 			sb.WriteByte('/')
 		}
 		empty := 0
-		for _, c := range b.Cells[b.Height-1-i] {
-			counts[c]++
-			if c == Empty {
+		for x := range w {
+			c := cell(x, row)
+			if c == 0 {
 				empty++
 				continue
 			}
@@ -136,12 +136,27 @@ func Format(b Board, perSide int) string {
 				sb.WriteString(strconv.Itoa(empty))
 				empty = 0
 			}
-			sb.WriteByte("?Pp"[c])
+			sb.WriteByte(c)
 		}
 		if empty > 0 {
 			sb.WriteString(strconv.Itoa(empty))
 		}
 	}
+}
+
+// Format writes b as a FEN with the reserve of stones each side still has out
+// of perSide (0: no reserve).
+func Format(b Board, perSide int) string {
+	var sb strings.Builder
+	counts := [3]int{}
+	for _, row := range b.Cells {
+		for _, c := range row {
+			counts[c]++
+		}
+	}
+	WriteRanks(&sb, b.Width, b.Height, func(x, row int) byte {
+		return "\x00Pp"[b.Cells[b.Height-1-row][x]]
+	})
 	if perSide > 0 {
 		sb.WriteByte('[')
 		sb.WriteString(strings.Repeat("P", max(0, perSide-counts[First])))

@@ -96,34 +96,17 @@ func (p *Position) ParseMove(s string) (engines.Move, error) {
 	return engines.Move(cellIndex(x, y)), nil
 }
 
-var stoneChar = [4]byte{'.', 'x', 'o', '#'}
+// stoneChar writes a cell in the position text (0: an empty one).
+var stoneChar = [4]byte{0, 'x', 'o', '#'}
 
 var sideChar = [2]string{"x", "o"}
 
 // Text implements engines.Position (the format is in this file's comment).
 func (p *Position) Text() string {
 	var sb strings.Builder
-	for y := 0; y < p.game.h; y++ {
-		if y > 0 {
-			sb.WriteByte('/')
-		}
-		empty := 0
-		for x := 0; x < p.game.w; x++ {
-			c := p.b.cells[cellIndex(x, y)]
-			if c == Empty {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				sb.WriteString(strconv.Itoa(empty))
-				empty = 0
-			}
-			sb.WriteByte(stoneChar[c])
-		}
-		if empty > 0 {
-			sb.WriteString(strconv.Itoa(empty))
-		}
-	}
+	fen.WriteRanks(&sb, p.game.w, p.game.h, func(x, y int) byte {
+		return stoneChar[p.b.cells[cellIndex(x, y)]]
+	})
 	sb.WriteByte(' ')
 	sb.WriteString(sideChar[p.side])
 	return sb.String()
