@@ -800,14 +800,7 @@ func (s *Searcher) pvs(depth, ply int, alpha, beta engines.Score, qb int) engine
 	if bestMove < 0 {
 		return s.eval()
 	}
-	bound := search.Exact
-	switch {
-	case best <= origAlpha:
-		bound = search.Upper
-	case best >= beta:
-		bound = search.Lower
-	}
-	s.tt.Store(key, search.Entry{Move: engines.Move(bestMove), Score: search.ToTT(best, ply), Depth: max(depth, 0), Bound: bound})
+	s.tt.Store(key, search.Entry{Move: engines.Move(bestMove), Score: search.ToTT(best, ply), Depth: max(depth, 0), Bound: search.BoundOf(best, origAlpha, beta)})
 	return best
 }
 

@@ -136,14 +136,7 @@ func (s *searcherN) pvsN(b *boardN, alpha, beta, depth, ply int, passed bool, fl
 			}
 		}
 	}
-	bound := search.Exact
-	switch {
-	case best <= alpha:
-		bound = search.Upper
-	case best >= beta:
-		bound = search.Lower
-	}
-	s.tt.Store(key, search.Entry{Move: engines.Move(bestMove), Score: engines.Score(best), Depth: depth, Bound: bound})
+	s.tt.Store(key, search.Entry{Move: engines.Move(bestMove), Score: engines.Score(best), Depth: depth, Bound: search.BoundOf(engines.Score(best), engines.Score(alpha), engines.Score(beta))})
 	return best
 }
 

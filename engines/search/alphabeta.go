@@ -141,13 +141,6 @@ func (a *AlphaBeta) negamax(pos engines.Position, depth, ply int, alpha, beta en
 			a.stop.Set()
 		}
 	}
-	bound := Exact
-	switch {
-	case best <= origAlpha:
-		bound = Upper
-	case best >= beta:
-		bound = Lower
-	}
-	a.tt.Store(key, Entry{Move: bestMove, Score: ToTT(best, ply), Depth: depth, Bound: bound})
+	a.tt.Store(key, Entry{Move: bestMove, Score: ToTT(best, ply), Depth: depth, Bound: BoundOf(best, origAlpha, beta)})
 	return best
 }

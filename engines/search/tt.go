@@ -17,6 +17,18 @@ const (
 	Exact
 )
 
+// BoundOf is the bound of a search's best score searched with the window
+// (alpha, beta).
+func BoundOf(best, alpha, beta engines.Score) Bound {
+	switch {
+	case best <= alpha:
+		return Upper
+	case best >= beta:
+		return Lower
+	}
+	return Exact
+}
+
 // Entry is what the table stores about a position.
 type Entry struct {
 	Move  engines.Move
