@@ -7,10 +7,12 @@ import (
 	"context"
 	"io"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"qi/engines"
@@ -70,21 +72,49 @@ func TestGomocupGame(t *testing.T) {
 		}))
 }
 
-// TestGomocupLevelAndBaseline plays with qi's own INFO keys: a weaker level,
-// and the plain alpha-beta that measures the engine in matches; both still
-// take a five when they have one.
+// TestGomocupLevelAndBaseline checks qi's own INFO keys by what the searches
+// report: level 1 stops at depth 1 where full strength goes on, and the plain
+// alpha-beta at depth 1 does not see the open four that the engine reports
+// as a forced win.
 func TestGomocupLevelAndBaseline(t *testing.T) {
-	for _, key := range []string{"INFO level 1", "INFO baseline 1"} {
-		t.Run(key, func(t *testing.T) {
-			gomocupExchange(t, join(
-				[]step{{"START 15", []string{"OK"}}, {key, nil}, {"INFO max_node 2000", nil}},
-				board("BOARD", "7,7,1", "0,0,2", "8,7,1", "0,2,2", "9,7,1", "0,4,2", "10,7,1", "6,7,2", "0,6,2"),
-				[]step{
-					{"DONE", []string{"11,7"}},
-					{"END", nil},
-				}))
-		})
+	moveLine := regexp.MustCompile(`^\d+,\d+$`)
+	waits := func(line string) func(string) bool {
+		if strings.TrimSpace(line) != "DONE" {
+			return nil
+		}
+		return moveLine.MatchString
 	}
+	// messages sets the keys, gives the board and returns the MESSAGE lines
+	// of qi's search.
+	messages := func(keys []string, stones ...string) []string {
+		in := append(append([]string{"START 15"}, keys...), "BOARD")
+		in = append(append(in, stones...), "DONE")
+		var msgs []string
+		for _, l := range strings.Split(drive(t, gomocupConfig(), lines(in...), waits), "\n") {
+			if strings.HasPrefix(l, "MESSAGE") {
+				msgs = append(msgs, l)
+			}
+		}
+		require.NotEmpty(t, msgs, "%v", keys)
+		return msgs
+	}
+	// qi (black, to move) has h8 i8 j8 open; white is far away.
+	three := []string{"7,7,1", "8,7,1", "9,7,1", "0,0,2", "0,2,2", "0,4,2"}
+	assert.Contains(t, messages([]string{"INFO max_depth 1"}, three...)[0], " ev +M2 ", "the engine sees the open four")
+	assert.NotContains(t, strings.Join(messages([]string{"INFO max_depth 1", "INFO baseline 1"}, three...), "\n"), " ev +M",
+		"the plain alpha-beta at depth 1 does not")
+
+	depth := regexp.MustCompile(`^MESSAGE depth (\d+)-`)
+	deepest := func(keys ...string) int {
+		d := 0
+		for _, m := range messages(append(keys, "INFO max_node 20000"), "7,7,2", "8,8,1", "6,6,2") {
+			n, _ := strconv.Atoi(depth.FindStringSubmatch(m)[1])
+			d = max(d, n)
+		}
+		return d
+	}
+	assert.Equal(t, 1, deepest("INFO level 1"), "level 1 looks one move ahead")
+	assert.Greater(t, deepest(), 1, "full strength looks further")
 }
 
 func TestGomocupForcedMoves(t *testing.T) {
