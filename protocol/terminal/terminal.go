@@ -70,18 +70,15 @@ func Run(ctx context.Context, args []string, in io.Reader, out io.Writer, reg *e
 			}
 		}
 	}
-	spec, ok := reg.Lookup(name)
-	if !ok {
-		_, err := reg.New(name, engines.Config{})
-		return err
-	}
-	s.printf("qi plays %s. Type help at your move for the commands.\n", name)
-	if *rule == "" && len(spec.Rules) > 1 {
-		r, err := s.askRule(spec)
-		if err == errQuit {
-			return nil
+	if spec, ok := reg.Lookup(name); ok {
+		s.printf("qi plays %s. Type help at your move for the commands.\n", name)
+		if *rule == "" && len(spec.Rules) > 1 {
+			r, err := s.askRule(spec)
+			if err == errQuit {
+				return nil
+			}
+			*rule = r
 		}
-		*rule = r
 	}
 	g, err := reg.New(name, engines.Config{BoardSize: *size, Rule: *rule})
 	if err != nil {
