@@ -162,7 +162,9 @@ func (c Config) EffectiveHashMB() int {
 }
 
 // Searcher finds moves. A searcher keeps tables between searches of one game;
-// Clear forgets them. It is used by one goroutine at a time.
+// Clear forgets them. It is used by one goroutine at a time. A searcher whose
+// tables may be big also implements io.Closer: Close gives their memory back
+// at once, and the searcher is not used after.
 type Searcher interface {
 	// Search looks for the best move in pos (a position it may modify and must
 	// leave as it found it) within lim, until ctx is done, sending progress to
@@ -171,6 +173,15 @@ type Searcher interface {
 	Search(ctx context.Context, pos Position, lim Limits, report func(Info)) Info
 	// Clear forgets what earlier searches learned (a new game).
 	Clear()
+}
+
+// FirstMover is implemented by searchers that can name at once, without
+// searching, the move their search would try first. When a search is stopped
+// or overruns its deadline before it has finished an iteration, that move is
+// played rather than an unordered legal move. FirstMove is called between
+// searches, never during one.
+type FirstMover interface {
+	FirstMove(pos Position) Move
 }
 
 // Limits bound one search. Zero fields do not limit.

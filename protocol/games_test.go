@@ -81,7 +81,7 @@ func TestGomokuAndOthelloTranscripts(t *testing.T) {
 			"position startpos moves a1", "position fen XXXX O", "setoption name BoardSize value 9", "moves"), lines(
 			"info string error: position: move 1 (a1): illegal move: a1",
 			`info string error: position fen: bad position "XXXX O": 4 cells is no square board of an even side from 4 to 16`,
-			"info string error: option BoardSize: othello is played on even boards from 4x4 to 16x16, not 9x9",
+			"info string error: option BoardSize: othello is played on boards of even side from 4 to 16, not 9",
 			"moves c3 e3 c5")},
 		{"othello 10x10", lines("setoption name Game value othello", "setoption name BoardSize value 10", "moves"), lines(
 			"moves e4 d5 g6 f7")},

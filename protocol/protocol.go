@@ -72,17 +72,17 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
 	}
 	s := newServer(ctx, in, out, cfg.Log)
 	defer close(s.closed)
-	var first string
+	var first input
 	for d := cfg.Dialect; d == Unknown; {
 		select {
-		case line, ok := <-s.lines:
+		case in, ok := <-s.lines:
 			if !ok {
 				return nil
 			}
-			if strings.TrimSpace(line) == "" {
+			if strings.TrimSpace(in.text) == "" && in.tooLong == 0 {
 				continue
 			}
-			first, d = line, Detect(line)
+			first, d = in, Detect(in.text)
 			if d == Unknown {
 				d = UGI
 			}
@@ -95,9 +95,8 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
 	if err != nil {
 		return err
 	}
-	if first != "" && !d.handle(first) {
-		d.finish()
-		return s.err
+	if (first.text != "" || first.tooLong > 0) && (!s.dispatch(d, first) || !s.drain(d)) {
+		return s.end(d)
 	}
 	return s.loop(d)
 }

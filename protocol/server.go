@@ -1,6 +1,7 @@
 // This file holds the server that every dialect runs on: the owner goroutine
-// that alone reads commands and writes replies, and the search jobs that run
-// in goroutines of their own and report to it through one channel.
+// that alone handles commands and writes replies, the queue of commands that
+// wait for a running search's move, and the search jobs that run in
+// goroutines of their own and report to it through one channel.
 
 package protocol
 
@@ -21,6 +22,13 @@ import (
 type dialect interface {
 	// handle runs one command line and reports whether to go on.
 	handle(line string) bool
+	// waits reports whether a command that comes while a search runs must
+	// wait until the search's move is out. A command that does not wait is
+	// handled at once and must leave the running search and what its
+	// answer will need alone (isready, stop, quit ...).
+	waits(line string) bool
+	// errorf writes an error line in the dialect's own form.
+	errorf(format string, a ...any)
 	// finish is called at EOF or on quit, with no search running any more.
 	finish()
 }
@@ -30,27 +38,47 @@ type server struct {
 	ctx    context.Context
 	out    *bufio.Writer
 	log    io.Writer
-	lines  <-chan string
+	lines  <-chan input
 	events chan func()
 	closed chan struct{}
+	// queue holds the commands that wait for the running search's move.
+	queue []input
+	// lineAt is when the command being handled was read: the clock of a
+	// search it starts runs from then, as the client's does.
+	lineAt time.Time
 	job    *job
 	jobs   int
-	err    error // the first write error: the client is gone
+	// running counts the search goroutines that have not returned, an
+	// overrun one included; retired searchers are closed when it is 0.
+	running int
+	retired []io.Closer
+	margin  search.Margin
+	err     error // the first write error: the client is gone
 }
 
-// job is a running search.
+// job is a search of the server's, from start to its answer.
 type job struct {
-	id     int
-	cancel context.CancelFunc
+	id       int
+	cancel   context.CancelFunc
+	searcher engines.Searcher
 	// root is a copy of the searched position for writing moves; the search
 	// has its own.
 	root        engines.Position
-	last        engines.Info // the last progress report
+	last        engines.Info // the last progress report, or the first move
 	printed     bool         // last was printed
 	report      func(engines.Info)
 	reportFinal bool
 	done        func(engines.Info, bool)
-	timer       *time.Timer
+	deadline    time.Time // the hard limit; zero for none
+	timers      []*time.Timer
+	// hold keeps the answer of a search that ended by itself until it is
+	// stopped (go infinite, go ponder): held is that answer.
+	hold     bool
+	held     *engines.Info
+	stopping bool
+	// ponder is the clock of a go ponder, which takes effect at ponderhit.
+	ponder    *engines.Limits
+	movesLeft int
 }
 
 // eventBuffer is how many progress reports may wait for the owner; more are
@@ -71,18 +99,19 @@ func newServer(ctx context.Context, in io.Reader, out io.Writer, log io.Writer) 
 
 // println writes one reply line and flushes it.
 func (s *server) println(a ...any) {
-	fmt.Fprintln(s.out, a...)
-	s.flush()
+	s.write(fmt.Sprint(a...))
 }
 
 // printf writes one reply line (the newline is added) and flushes it.
 func (s *server) printf(format string, a ...any) {
-	fmt.Fprintf(s.out, format, a...)
-	s.out.WriteByte('\n')
-	s.flush()
+	s.write(fmt.Sprintf(format, a...))
 }
 
-func (s *server) flush() {
+// write writes one reply line, made printable: whatever a client sent that
+// ends up in a reply, it cannot break a line or send a terminal escape.
+func (s *server) write(line string) {
+	s.out.WriteString(printable(line))
+	s.out.WriteByte('\n')
 	if err := s.out.Flush(); err != nil && s.err == nil {
 		s.err = err
 	}
@@ -99,11 +128,9 @@ func (s *server) logf(format string, a ...any) {
 func (s *server) loop(d dialect) error {
 	for {
 		select {
-		case line, ok := <-s.lines:
-			if !ok || !d.handle(line) {
-				s.stopAndWait()
-				d.finish()
-				return s.err
+		case in, ok := <-s.lines:
+			if !ok || !s.dispatch(d, in) {
+				return s.end(d)
 			}
 		case ev := <-s.events:
 			ev()
@@ -111,11 +138,50 @@ func (s *server) loop(d dialect) error {
 			s.stopAndWait()
 			return s.ctx.Err()
 		}
+		if !s.drain(d) {
+			return s.end(d)
+		}
 		if s.err != nil {
 			s.abandon()
 			return s.err
 		}
 	}
+}
+
+// end finishes the session at EOF or quit: a running search first gets its
+// answer, unless the dialect abandoned it.
+func (s *server) end(d dialect) error {
+	s.stopAndWait()
+	s.queue = nil
+	d.finish()
+	return s.err
+}
+
+// dispatch handles a command, or queues it behind the running search.
+func (s *server) dispatch(d dialect, in input) bool {
+	if in.tooLong > 0 {
+		d.errorf("%s", tooLongError(in.tooLong))
+		return true
+	}
+	if (s.job != nil || len(s.queue) > 0) && d.waits(in.text) {
+		s.queue = append(s.queue, in)
+		return true
+	}
+	s.lineAt = in.at
+	return d.handle(in.text)
+}
+
+// drain handles the queued commands while no search runs.
+func (s *server) drain(d dialect) bool {
+	for s.job == nil && len(s.queue) > 0 && s.err == nil {
+		in := s.queue[0]
+		s.queue = s.queue[1:]
+		s.lineAt = in.at
+		if !d.handle(in.text) {
+			return false
+		}
+	}
+	return true
 }
 
 // searchRequest is what a dialect asks of a search.
@@ -128,9 +194,15 @@ type searchRequest struct {
 	// soft and hard, when hard is set, are the dialect's own time budget
 	// instead of the time manager's reading of lim.
 	soft, hard time.Duration
+	// hold keeps the answer until the search is stopped, as UCI's go
+	// infinite and go ponder want; ponder, with hold, is the clock that
+	// ponderhit puts into effect.
+	hold   bool
+	ponder *engines.Limits
 	// report prints a progress report; done prints the final answer. Done's
 	// second argument says the search overran its deadline and was answered
-	// for: it may still be running, so its searcher must not be used again.
+	// for: it may still be running, so its searcher is closed by the server
+	// when it returns and must not be used again.
 	report func(engines.Info)
 	done   func(info engines.Info, overran bool)
 	// reportFinal has the final answer reported before done when it
@@ -139,30 +211,47 @@ type searchRequest struct {
 	reportFinal bool
 }
 
+// budget returns the soft and hard time of a search under lim for the side
+// to move in pos, keeping the margin back.
+func (s *server) budget(lim engines.Limits, side engines.Side, movesLeft int) (soft, hard time.Duration) {
+	return search.Budget(lim, side, movesLeft, s.margin.Overhead())
+}
+
 // start runs a search in its own goroutine. Its reports reach req.report on the
 // owner goroutine unless they come faster than the owner takes them; its
 // final answer always reaches req.done, exactly once, preceded by a report of
 // it if the last one printed differs.
 func (s *server) start(req searchRequest) {
 	soft, hard := req.soft, req.hard
-	if hard <= 0 {
-		soft, hard = search.Budget(req.lim, req.pos.SideToMove(), req.movesLeft)
+	if hard <= 0 && !req.hold {
+		soft, hard = s.budget(req.lim, req.pos.SideToMove(), req.movesLeft)
 	}
 	req.lim.Soft = soft
-	ctx, cancel := context.WithCancel(s.ctx)
-	if hard > 0 {
-		ctx, cancel = context.WithTimeout(s.ctx, hard)
+	clock := s.lineAt
+	if clock.IsZero() {
+		clock = time.Now()
 	}
 	s.jobs++
-	j := &job{id: s.jobs, cancel: cancel, root: req.pos.Clone(), report: req.report, reportFinal: req.reportFinal, done: req.done}
-	s.job = j
-	if hard > 0 {
-		// A search that overruns its deadline gets answered for with its
-		// best so far, so that a client never waits past the time it gave.
-		j.timer = time.AfterFunc(hard+search.Overhead/2, func() {
-			s.post(func() { s.overrun(j) })
-		})
+	j := &job{
+		id: s.jobs, searcher: req.searcher, root: req.pos.Clone(), report: req.report, reportFinal: req.reportFinal,
+		done: req.done, hold: req.hold, ponder: req.ponder, movesLeft: req.movesLeft,
 	}
+	// Whatever stops the search before it has finished an iteration, its
+	// answer is the move it would have tried first, never an unordered one.
+	if fm, ok := req.searcher.(engines.FirstMover); ok {
+		if m := fm.FirstMove(req.pos); m != engines.NoMove {
+			j.last = engines.Info{PV: []engines.Move{m}}
+		}
+	}
+	ctx, cancel := context.WithCancel(s.ctx)
+	if hard > 0 {
+		j.deadline = clock.Add(hard)
+		ctx, cancel = context.WithDeadline(s.ctx, j.deadline)
+		s.watch(j)
+	}
+	j.cancel = cancel
+	s.job = j
+	s.running++
 	pos := req.pos.Clone()
 	go func() {
 		info := req.searcher.Search(ctx, pos, req.lim, func(i engines.Info) {
@@ -175,6 +264,15 @@ func (s *server) start(req searchRequest) {
 		cancel()
 		s.post(func() { s.complete(j, info) })
 	}()
+}
+
+// watch answers for the search of j if it has not answered shortly after its
+// deadline, so that a client never waits past the time it gave.
+func (s *server) watch(j *job) {
+	grace := s.margin.Overhead() / 2
+	j.timers = append(j.timers, time.AfterFunc(time.Until(j.deadline)+grace, func() {
+		s.post(func() { s.overrun(j) })
+	}))
 }
 
 // post hands f to the owner goroutine, unless the server has stopped.
@@ -195,38 +293,55 @@ func (s *server) progress(j *job, i engines.Info) {
 	}
 }
 
+// complete takes a search's final answer: its goroutine has returned.
 func (s *server) complete(j *job, info engines.Info) {
+	s.running--
+	defer s.closeRetired()
 	if s.job != j {
 		return
-	}
-	s.job = nil
-	if j.timer != nil {
-		j.timer.Stop()
 	}
 	if len(info.PV) == 0 {
 		info.PV = fallback(j.root, j.last.PV)
 	}
+	if j.hold && !j.stopping {
+		// The search is over, but the client said to answer when told.
+		j.held = &info
+		return
+	}
+	s.finish(j, info, false)
+}
+
+// finish writes the answer of j: its last report if it differs, then done.
+func (s *server) finish(j *job, info engines.Info, overran bool) {
+	s.job = nil
+	for _, t := range j.timers {
+		t.Stop()
+	}
 	if j.reportFinal && len(info.PV) > 0 && info.Depth > 0 && (!j.printed || !sameReport(j.last, info)) {
 		j.report(info)
 	}
-	j.done(info, false)
+	j.done(info, overran)
+	if !j.deadline.IsZero() {
+		s.margin.Observe(time.Since(j.deadline))
+	}
 }
 
-// overrun answers for a search past its deadline with what it reported.
+// overrun answers for a search past its deadline with what it reported, or
+// the move it would have tried first.
 func (s *server) overrun(j *job) {
 	if s.job != j {
 		return
 	}
 	s.logf("search %d overran its deadline; answering with its best so far", j.id)
-	s.job = nil
 	j.cancel()
+	s.retire(j.searcher)
 	info := j.last
 	info.PV = fallback(j.root, info.PV)
-	j.done(info, true)
+	s.finish(j, info, true)
 }
 
-// fallback returns pv if it has a move, else the first legal move of pos, so
-// that a search stopped before its first report still moves.
+// fallback returns pv if it has a move, else the first legal move of pos: the
+// last resort of a searcher that names no first move and has said nothing.
 func fallback(pos engines.Position, pv []engines.Move) []engines.Move {
 	if len(pv) > 0 {
 		return pv
@@ -254,6 +369,11 @@ func (s *server) stopAndWait() {
 	if j == nil {
 		return
 	}
+	j.stopping = true
+	if j.held != nil {
+		s.finish(j, *j.held, false)
+		return
+	}
 	j.cancel()
 	grace := time.AfterFunc(stopGrace, func() { s.post(func() { s.overrun(j) }) })
 	defer grace.Stop()
@@ -262,13 +382,64 @@ func (s *server) stopAndWait() {
 	}
 }
 
+// ponderhit puts the limits of a go ponder into effect: the search goes on,
+// now as a search under them from this moment (a ponder with no limit goes
+// on until stopped, as a bare go does).
+func (s *server) ponderhit() {
+	j := s.job
+	if j == nil || j.ponder == nil {
+		return
+	}
+	lim := *j.ponder
+	j.ponder = nil
+	if lim.Depth == 0 && lim.Nodes == 0 && lim.MoveTime == 0 && !lim.HasClock {
+		return
+	}
+	j.hold = false
+	if j.held != nil {
+		s.finish(j, *j.held, false)
+		return
+	}
+	soft, hard := s.budget(lim, j.root.SideToMove(), j.movesLeft)
+	if hard <= 0 {
+		// A depth or node limit: the search ends by itself.
+		return
+	}
+	// The search was started to think for ever: it is stopped at the soft
+	// limit, and answered for if it does not stop by the hard one.
+	j.timers = append(j.timers, time.AfterFunc(soft, j.cancel))
+	j.deadline = time.Now().Add(hard)
+	s.watch(j)
+}
+
 // abandon stops the search without an answer (Gomocup's END).
 func (s *server) abandon() {
-	if s.job != nil {
-		s.job.cancel()
-		if s.job.timer != nil {
-			s.job.timer.Stop()
+	if j := s.job; j != nil {
+		j.cancel()
+		for _, t := range j.timers {
+			t.Stop()
 		}
 		s.job = nil
 	}
+	s.queue = nil
+}
+
+// retire closes a searcher the dialect has dropped, once no search runs in
+// it: its tables' memory is given back at once, so that the process holds one
+// table budget, not one per game or option it has seen.
+func (s *server) retire(x engines.Searcher) {
+	if c, ok := x.(io.Closer); ok {
+		s.retired = append(s.retired, c)
+		s.closeRetired()
+	}
+}
+
+func (s *server) closeRetired() {
+	if s.running > 0 {
+		return
+	}
+	for _, c := range s.retired {
+		c.Close()
+	}
+	s.retired = nil
 }

@@ -1,7 +1,8 @@
 // Package enginetest holds the conformance test that every registered game must
 // pass: random playouts checking that undo restores positions exactly, that
 // results agree with the move lists, that position and move text round-trip,
-// and that searchers return legal moves and leave positions untouched.
+// and that searchers return legal moves (also when stopped at once, and the
+// first move they name) and leave positions untouched.
 package enginetest
 
 import (
@@ -111,6 +112,19 @@ func checkSearch(t *testing.T, searcher engines.Searcher, pos engines.Position, 
 	require.Equal(t, s, take(pos), "a search leaves the position as it was")
 	require.NotEmpty(t, info.PV, "a search of a game that goes on finds a move")
 	require.Contains(t, s.moves, info.PV[0], "the search's move is legal")
+	// A search stopped before it starts still answers with a legal move,
+	// and the move a protocol plays for a search that cannot answer is legal.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	info = searcher.Search(ctx, pos, engines.Limits{}, nil)
+	require.Equal(t, s, take(pos), "a stopped search leaves the position as it was")
+	require.NotEmpty(t, info.PV, "a search stopped at once still has a move")
+	require.Contains(t, s.moves, info.PV[0], "the stopped search's move is legal")
+	fm, ok := searcher.(engines.FirstMover)
+	require.True(t, ok, "the searcher names its first move (engines.FirstMover)")
+	m := fm.FirstMove(pos)
+	require.Equal(t, s, take(pos), "FirstMove leaves the position as it was")
+	require.Contains(t, s.moves, m, "the first move is legal")
 }
 
 func uniq(ms []engines.Move) []engines.Move {

@@ -20,6 +20,7 @@ func Spec() engines.Spec {
 		New: func(cfg engines.Config) (engines.Game, error) {
 			return New(cfg.BoardSize)
 		},
+		Sizes:    []int{8, 4, 6, 10, 12, 14, 16},
 		Variants: []engines.Variant{{Name: "reversi"}},
 	}
 }

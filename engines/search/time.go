@@ -11,8 +11,36 @@ import (
 )
 
 // Overhead is kept back from every clock for the pipe, the scheduler and the
-// client's own bookkeeping, so that a move never arrives after its deadline.
+// client's own bookkeeping, so that a move never arrives after its deadline:
+// the least margin, which Margin raises on a loaded machine.
 const Overhead = 30 * time.Millisecond
+
+// maxLate bounds what Margin adds to Overhead: a process later than that is
+// not loaded but stopped, and no margin would save it.
+const maxLate = time.Second
+
+// Margin is the part of every clock a process keeps back: Overhead, plus how
+// late its answers have lately come at their deadlines. On a loaded machine the
+// scheduler can keep a process off the CPU for tens of milliseconds at the
+// moment its search should stop; a fixed margin is then either wasteful when
+// the machine is quiet or too small when it is busy. The zero value is
+// Overhead alone. Not safe for concurrent use.
+type Margin struct {
+	late time.Duration
+}
+
+// Overhead returns the margin to keep back now.
+func (m *Margin) Overhead() time.Duration { return Overhead + m.late }
+
+// Observe records how far past its hard limit an answer was written (zero
+// or less: in time). The margin follows the worst recent lateness and forgets
+// it an eighth at every answer.
+func (m *Margin) Observe(late time.Duration) {
+	m.late -= m.late / 8
+	if late > m.late {
+		m.late = min(late, maxLate)
+	}
+}
 
 // DefaultMovesLeft is the number of moves a clock is shared over when neither
 // the client nor the game says better.
@@ -22,9 +50,10 @@ const DefaultMovesLeft = 30
 // (zero meaning none), given the game's estimate of the moves it still has to
 // make (0 for "don't know"). The hard limit is the context deadline the search
 // must not pass; the soft one is when it should stop starting new work.
-func Budget(lim engines.Limits, side engines.Side, movesLeft int) (soft, hard time.Duration) {
+// overhead is kept back from every time (Margin.Overhead; at least Overhead).
+func Budget(lim engines.Limits, side engines.Side, movesLeft int, overhead time.Duration) (soft, hard time.Duration) {
 	if lim.MoveTime > 0 {
-		hard = keep(lim.MoveTime)
+		hard = Keep(lim.MoveTime, overhead)
 		return hard, hard
 	}
 	if !lim.HasClock || lim.Infinite {
@@ -38,7 +67,7 @@ func Budget(lim engines.Limits, side engines.Side, movesLeft int) (soft, hard ti
 			mtg = DefaultMovesLeft
 		}
 	}
-	avail := keep(left)
+	avail := Keep(left, overhead)
 	soft = avail/time.Duration(mtg) + inc*3/4
 	hard = soft * 4
 	// Never bet more than a third of what is left on one move, unless the
@@ -59,15 +88,18 @@ func Budget(lim engines.Limits, side engines.Side, movesLeft int) (soft, hard ti
 	return soft, hard
 }
 
-// keep takes the safety overhead off d, leaving at least a tenth of it.
-func keep(d time.Duration) time.Duration {
+// Keep takes the overhead off d, leaving at least a tenth of it (and a
+// millisecond): a clock shorter than the margin still gets a move, as quick
+// as it can be.
+func Keep(d, overhead time.Duration) time.Duration {
+	overhead = max(overhead, Overhead)
 	if d <= 0 {
 		return time.Millisecond
 	}
-	if d-Overhead < d/10 {
+	if d-overhead < d/10 {
 		return max(d/10, time.Millisecond)
 	}
-	return d - Overhead
+	return d - overhead
 }
 
 // Stop is the flag a search polls: set when its context is done or when it

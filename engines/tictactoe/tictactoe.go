@@ -21,6 +21,7 @@ func Spec() engines.Spec {
 	return engines.Spec{
 		Name:  "tictactoe",
 		Title: "tic-tac-toe (一字棋)",
+		Sizes: []int{3},
 		New: func(engines.Config) (engines.Game, error) {
 			return Game{}, nil
 		},

@@ -195,7 +195,7 @@ func playGame(g *gomoku.Game, o gomoku.Opening, pa, pb player, aBlack bool, move
 			lim.Nodes = nodes
 		} else {
 			lim.MoveTime = mt
-			soft, hard := search.Budget(lim, p.SideToMove(), 0)
+			soft, hard := search.Budget(lim, p.SideToMove(), 0, search.Overhead)
 			lim.Soft = soft
 			ctx, cancel = context.WithTimeout(ctx, hard)
 		}
