@@ -81,20 +81,20 @@ func (g *gomocup) errorf(format string, a ...any) {
 	g.reply("ERROR "+format, a...)
 }
 
-// waits implements dialect: while qi thinks, only YXSTOP (move now), END and
+// during implements dialect: while qi thinks, only YXSTOP (move now), END and
 // ABOUT are for now; every other command waits until qi's move is out, so
 // that none can take the move the manager is waiting for, nor change the
 // board the move will be played on.
-func (g *gomocup) waits(line string) bool {
+func (g *gomocup) during(line string) midSearch {
 	f := strings.Fields(line)
 	if len(f) == 0 {
-		return false
+		return now
 	}
 	switch strings.ToUpper(f[0]) {
 	case "YXSTOP", "END", "ABOUT":
-		return false
+		return now
 	}
-	return true
+	return wait
 }
 
 // dropSearchers lets both searchers go, for ones made anew under new
@@ -210,7 +210,7 @@ func (g *gomocup) handle(line string) bool {
 		g.s.abandon()
 		return false
 	case "YXSTOP":
-		g.s.stopAndWait()
+		g.s.interrupt()
 	case "YXSHOWFORBID":
 		if !g.ready() {
 			return true

@@ -35,8 +35,8 @@ func TestHeldAnswers(t *testing.T) {
 		{"ponderhit without a clock searches on", lines("go ponder", "ponderhit", "isready", "stop"), searched + "readyok\nbestmove *\n"},
 		{"quit answers", lines("go infinite", "isready", "quit"), searched + "readyok\nbestmove *\n"},
 		{"eof answers", lines("go infinite", "isready"), searched + "readyok\nbestmove *\n"},
-		{"go answers the held search first", lines("go infinite", "isready", "go depth 1", "isready"),
-			searched + "readyok\nbestmove *\nbestmove *\nreadyok\n"},
+		{"go answers the held search first", lines("go infinite", "isready", "go depth 1"),
+			searched + "readyok\nbestmove *\nbestmove *\n"},
 	}
 	info := regexp.MustCompile(`(?m)^(info depth \d+ seldepth \d+ score \S+ \S+) nodes .*$`)
 	best := regexp.MustCompile(`(?m)^bestmove .*$`)
@@ -187,7 +187,7 @@ func TestCommandsWaitForTheMove(t *testing.T) {
 			{"go", []string{"status thinking"}},
 			// set depth waits for the search, which only ping ends.
 			{"set depth 1", nil},
-			{"ping 1", []string{`~nodestats .*`, `~=== .*`, "status", "pong 1", "set myname qi"}},
+			{"ping 1", []string{`~nodestats .*`, `~=== .*`, "status", "set myname qi", "pong 1"}},
 			{"go", []string{"status thinking", `~nodestats .*`, `~=== .*`, "status"}},
 		})
 	})

@@ -48,19 +48,22 @@ func (n *nboard) errorf(format string, a ...any) {
 	n.s.printf("status error: %s", msg)
 }
 
-// waits implements dialect: while qi thinks, only ping (stop, then pong) and
-// quit are for now; every other command waits until the search's answer is
-// out, so that none takes it or changes the board under it.
-func (n *nboard) waits(line string) bool {
+// during implements dialect: while qi thinks, ping stops the search and waits
+// for its answer (the GUI reads nothing before the pong), quit is for now,
+// and every other command waits until the search's answer is out, so that
+// none takes it or changes the board under it.
+func (n *nboard) during(line string) midSearch {
 	f := strings.Fields(line)
 	if len(f) == 0 {
-		return false
+		return now
 	}
 	switch strings.ToLower(f[0]) {
-	case "ping", "quit":
-		return false
+	case "ping":
+		return interrupt
+	case "quit":
+		return now
 	}
-	return true
+	return wait
 }
 
 func (n *nboard) handle(line string) bool {
@@ -91,10 +94,9 @@ func (n *nboard) handle(line string) bool {
 	case "analyze":
 		n.analyze()
 	case "ping":
-		// The search running now is for a position the GUI no longer
-		// shows: it is stopped, its answer written (the GUI reads nothing
-		// before the pong), and then the pong.
-		n.s.stopAndWait()
+		// A search running then was for a position the GUI no longer
+		// shows: it has been stopped and its answer written (the GUI
+		// reads nothing before the pong) before this runs.
 		n.s.printf("pong %s", rest(line, ws, 0))
 	case "learn":
 		n.s.println("status qi keeps no opening book: nothing to learn")

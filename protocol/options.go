@@ -142,7 +142,6 @@ func (u *ugi) setGame(name string, cfg engines.Config) error {
 	same := name == u.gameName && cfg.BoardSize == u.opts.BoardSize && cfg.Rule == u.opts.Rule
 	u.gameName, u.opts = name, cfg
 	if !same {
-		u.s.stopAndWait()
 		u.dropSearcher()
 		u.game, u.pos = g, g.Start()
 	}

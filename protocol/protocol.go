@@ -96,7 +96,7 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
 		return err
 	}
 	if (first.text != "" || first.tooLong > 0) && (!s.dispatch(d, first) || !s.drain(d)) {
-		return s.end(d)
+		return s.end(d, false)
 	}
 	return s.loop(d)
 }

@@ -22,16 +22,32 @@ import (
 type dialect interface {
 	// handle runs one command line and reports whether to go on.
 	handle(line string) bool
-	// waits reports whether a command that comes while a search runs must
-	// wait until the search's move is out. A command that does not wait is
-	// handled at once and must leave the running search and what its
-	// answer will need alone (isready, stop, quit ...).
-	waits(line string) bool
+	// during says what becomes of a command that comes while a search
+	// runs.
+	during(line string) midSearch
 	// errorf writes an error line in the dialect's own form.
 	errorf(format string, a ...any)
 	// finish is called at EOF or on quit, with no search running any more.
 	finish()
 }
+
+// midSearch is what becomes of a command that comes while a search runs.
+// No command ever takes the search's answer: the server writes it before
+// any command that waits, and the owner never blocks on a search, so that
+// isready is answered at once whatever else happens.
+type midSearch int
+
+const (
+	// now handles the command at once: it must leave the running search
+	// and what its answer needs alone (isready, position in UGI, stop).
+	now midSearch = iota
+	// wait queues the command until the search's answer is out (a Gomocup
+	// TURN waits for the move the manager expects first).
+	wait
+	// interrupt stops the search and queues the command until its answer
+	// is out (a UGI go ends the running search with its bestmove).
+	interrupt
+)
 
 // server owns the output and the running search.
 type server struct {
@@ -41,8 +57,9 @@ type server struct {
 	lines  <-chan input
 	events chan func()
 	closed chan struct{}
-	// queue holds the commands that wait for the running search's move.
-	queue []input
+	// queue holds the commands that wait for the running search's move,
+	// each with what it does to a search.
+	queue []queued
 	// lineAt is when the command being handled was read: the clock of a
 	// search it starts runs from then, as the client's does.
 	lineAt time.Time
@@ -54,6 +71,13 @@ type server struct {
 	retired []io.Closer
 	margin  search.Margin
 	err     error // the first write error: the client is gone
+}
+
+// queued is a command that waits for a search's answer, and whether it stops
+// the search that runs when its turn comes.
+type queued struct {
+	input
+	kind midSearch
 }
 
 // job is a search of the server's, from start to its answer.
@@ -79,6 +103,8 @@ type job struct {
 	// ponder is the clock of a go ponder, which takes effect at ponderhit.
 	ponder    *engines.Limits
 	movesLeft int
+	// work marks a job that is no search (background): it has no answer.
+	work bool
 }
 
 // eventBuffer is how many progress reports may wait for the owner; more are
@@ -129,17 +155,20 @@ func (s *server) loop(d dialect) error {
 	for {
 		select {
 		case in, ok := <-s.lines:
-			if !ok || !s.dispatch(d, in) {
-				return s.end(d)
+			if !ok {
+				return s.end(d, true)
+			}
+			if !s.dispatch(d, in) {
+				return s.end(d, false)
 			}
 		case ev := <-s.events:
 			ev()
 		case <-s.ctx.Done():
-			s.stopAndWait()
+			s.end(d, false)
 			return s.ctx.Err()
 		}
 		if !s.drain(d) {
-			return s.end(d)
+			return s.end(d, false)
 		}
 		if s.err != nil {
 			s.abandon()
@@ -148,11 +177,27 @@ func (s *server) loop(d dialect) error {
 	}
 }
 
-// end finishes the session at EOF or quit: a running search first gets its
-// answer, unless the dialect abandoned it.
-func (s *server) end(d dialect) error {
-	s.stopAndWait()
-	s.queue = nil
+// end finishes the session at EOF or quit, promptly: a running search is
+// stopped and answers, and so is every search a queued command starts (every
+// go gets its bestmove), unless the dialect abandoned them (Gomocup's END).
+// At EOF, work that is no search (a perft piped in) is let finish: it has no
+// answer so far to give.
+func (s *server) end(d dialect, eof bool) error {
+	for s.err == nil {
+		if j := s.job; j != nil && eof && j.work {
+			for s.job == j {
+				(<-s.events)()
+			}
+		}
+		s.stopAndWait()
+		if len(s.queue) == 0 {
+			break
+		}
+		in := s.queue[0]
+		s.queue = s.queue[1:]
+		s.lineAt = in.at
+		d.handle(in.text)
+	}
 	d.finish()
 	return s.err
 }
@@ -163,17 +208,32 @@ func (s *server) dispatch(d dialect, in input) bool {
 		d.errorf("%s", tooLongError(in.tooLong))
 		return true
 	}
-	if (s.job != nil || len(s.queue) > 0) && d.waits(in.text) {
-		s.queue = append(s.queue, in)
-		return true
+	if s.job != nil || len(s.queue) > 0 {
+		if kind := d.during(in.text); kind != now {
+			// A command that stops searches stops the one running now
+			// (a ping behind a waiting command still stops it), and
+			// any its turn finds running (drain).
+			if kind == interrupt {
+				s.interrupt()
+			}
+			s.queue = append(s.queue, queued{in, kind})
+			return true
+		}
 	}
 	s.lineAt = in.at
 	return d.handle(in.text)
 }
 
-// drain handles the queued commands while no search runs.
+// drain handles the queued commands while no search runs; when the first
+// one stops searches, it stops the one running.
 func (s *server) drain(d dialect) bool {
-	for s.job == nil && len(s.queue) > 0 && s.err == nil {
+	for len(s.queue) > 0 && s.err == nil {
+		if s.job != nil {
+			if s.queue[0].kind == interrupt {
+				s.interrupt()
+			}
+			return true
+		}
 		in := s.queue[0]
 		s.queue = s.queue[1:]
 		s.lineAt = in.at
@@ -266,6 +326,43 @@ func (s *server) start(req searchRequest) {
 	}()
 }
 
+// background runs fn as the server's job, off the owner goroutine, for work
+// that is no search (a deep perft): the lines it emits are written in order,
+// commands wait for it or stop it as they would a search, and interrupt
+// cancels its context. It ends when fn returns, with nothing more to write.
+func (s *server) background(fn func(ctx context.Context, emit func(string))) {
+	ctx, cancel := context.WithCancel(s.ctx)
+	s.jobs++
+	j := &job{id: s.jobs, cancel: cancel, work: true}
+	s.job = j
+	s.running++
+	go func() {
+		fn(ctx, func(line string) {
+			s.post(func() {
+				if s.job == j {
+					s.write(line)
+				}
+			})
+		})
+		cancel()
+		s.post(func() {
+			s.running--
+			defer s.closeRetired()
+			if s.job == j {
+				s.endJob(j)
+			}
+		})
+	}()
+}
+
+// endJob forgets the job: no search runs any more.
+func (s *server) endJob(j *job) {
+	s.job = nil
+	for _, t := range j.timers {
+		t.Stop()
+	}
+}
+
 // watch answers for the search of j if it has not answered shortly after its
 // deadline, so that a client never waits past the time it gave.
 func (s *server) watch(j *job) {
@@ -313,10 +410,7 @@ func (s *server) complete(j *job, info engines.Info) {
 
 // finish writes the answer of j: its last report if it differs, then done.
 func (s *server) finish(j *job, info engines.Info, overran bool) {
-	s.job = nil
-	for _, t := range j.timers {
-		t.Stop()
-	}
+	s.endJob(j)
 	if j.reportFinal && len(info.PV) > 0 && info.Depth > 0 && (!j.printed || !sameReport(j.last, info)) {
 		j.report(info)
 	}
@@ -330,6 +424,11 @@ func (s *server) finish(j *job, info engines.Info, overran bool) {
 // the move it would have tried first.
 func (s *server) overrun(j *job) {
 	if s.job != j {
+		return
+	}
+	if j.work {
+		s.logf("job %d did not stop; going on without it", j.id)
+		s.endJob(j)
 		return
 	}
 	s.logf("search %d overran its deadline; answering with its best so far", j.id)
@@ -363,10 +462,11 @@ func (s *server) searching() bool { return s.job != nil }
 // server answers for it: long enough for any search that polls its stop flag.
 const stopGrace = time.Second
 
-// stopAndWait stops the search and runs events until its answer is out.
-func (s *server) stopAndWait() {
+// interrupt stops the search without waiting for it: its answer is written
+// when it returns, or by the server stopGrace later if it does not.
+func (s *server) interrupt() {
 	j := s.job
-	if j == nil {
+	if j == nil || j.stopping {
 		return
 	}
 	j.stopping = true
@@ -375,9 +475,15 @@ func (s *server) stopAndWait() {
 		return
 	}
 	j.cancel()
-	grace := time.AfterFunc(stopGrace, func() { s.post(func() { s.overrun(j) }) })
-	defer grace.Stop()
-	for s.job == j {
+	j.timers = append(j.timers, time.AfterFunc(stopGrace, func() { s.post(func() { s.overrun(j) }) }))
+}
+
+// stopAndWait stops the search and runs events until its answer is out: for
+// the end of a session, when nothing is read any more.
+func (s *server) stopAndWait() {
+	j := s.job
+	s.interrupt()
+	for j != nil && s.job == j {
 		(<-s.events)()
 	}
 }
@@ -416,10 +522,7 @@ func (s *server) ponderhit() {
 func (s *server) abandon() {
 	if j := s.job; j != nil {
 		j.cancel()
-		for _, t := range j.timers {
-			t.Stop()
-		}
-		s.job = nil
+		s.endJob(j)
 	}
 	s.queue = nil
 }

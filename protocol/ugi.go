@@ -4,6 +4,7 @@
 package protocol
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -53,11 +54,30 @@ func (u *ugi) errorf(format string, a ...any) {
 	u.s.printf("info string error: "+format, a...)
 }
 
-// waits implements dialect: no UGI command waits for a search's move. The
-// commands that need the searcher or the position as the search found it
-// (go, stop, uginewgame, undo, a game switch ...) first end the search, whose
-// bestmove then comes before anything else; the others leave it alone.
-func (u *ugi) waits(string) bool { return false }
+// during implements dialect. The commands that need the searcher, or the game
+// the search plays, end the search and wait for its bestmove (go, a new game,
+// undo, perft, a game switch); stop ends it without waiting; the others are
+// for now, and leave it alone (the search has its own copy of the position).
+func (u *ugi) during(line string) midSearch {
+	ws := strings.Fields(strings.ToLower(line))
+	if len(ws) == 0 {
+		return now
+	}
+	switch ws[0] {
+	case "go", "uginewgame", "ucinewgame", "undo", "perft":
+		return interrupt
+	case "setoption":
+		// The options that make a new game (or board) end the search;
+		// Level, Hash and the like only apply to later searches.
+		name := strings.Join(ws[min(2, len(ws)):], " ")
+		name, _, _ = strings.Cut(name, " value")
+		switch strings.TrimSpace(name) {
+		case "game", "uci_variant", "boardsize", "rule":
+			return interrupt
+		}
+	}
+	return now
+}
 
 // dropSearcher lets the searcher go, for one made anew under new options;
 // its tables are given back once no search runs in it.
@@ -83,7 +103,6 @@ func (u *ugi) handle(line string) bool {
 	case "setoption":
 		u.setOption(line, ws)
 	case "uginewgame", "ucinewgame":
-		u.s.stopAndWait()
 		u.pos = u.game.Start()
 		if u.searcher != nil {
 			u.searcher.Clear()
@@ -93,8 +112,8 @@ func (u *ugi) handle(line string) bool {
 	case "go":
 		u.goCommand(tokens(line)[1:])
 	case "stop":
-		// The bestmove is the answer to stop: nothing else comes between.
-		u.s.stopAndWait()
+		// The bestmove is the answer to stop; it comes as the search ends.
+		u.s.interrupt()
 	case "ponderhit":
 		// The move pondered on was played: the search goes on, on the clock.
 		u.s.ponderhit()
@@ -228,7 +247,6 @@ func (u *ugi) position(line string, ws []word) {
 
 // goCommand starts a search; every go gets exactly one bestmove.
 func (u *ugi) goCommand(args []string) {
-	u.s.stopAndWait()
 	g := parseGo(args)
 	if len(g.errs) > 0 {
 		u.errorf("go: %s; %s", joinErrors(g.errs), g.describe())
@@ -509,15 +527,26 @@ func (u *ugi) perft(args []string) {
 		u.errorf("perft wants a depth from 1 to 64, not %q", args[0])
 		return
 	}
-	u.s.stopAndWait()
-	var total uint64
+	// A deep perft takes minutes: it runs as the server's job, so that
+	// isready is answered meanwhile and stop ends it (between root moves).
 	p := u.pos.Clone()
-	for _, e := range engines.Divide(p, d) {
-		u.s.printf("%s: %d", u.moveText(p, e.Move), e.Nodes)
-		total += e.Nodes
-	}
-	u.s.println()
-	u.s.printf("Nodes searched: %d", total)
+	u.s.background(func(ctx context.Context, emit func(string)) {
+		var total uint64
+		for _, m := range p.LegalMoves(nil) {
+			if ctx.Err() != nil {
+				emit("info string perft stopped")
+				return
+			}
+			text := u.moveText(p, m)
+			p.Play(m)
+			n := engines.Perft(p, d-1)
+			p.Undo()
+			emit(fmt.Sprintf("%s: %d", text, n))
+			total += n
+		}
+		emit("")
+		emit(fmt.Sprintf("Nodes searched: %d", total))
+	})
 }
 
 func (u *ugi) undo() {
@@ -525,7 +554,6 @@ func (u *ugi) undo() {
 		u.errorf("undo: no move to take back")
 		return
 	}
-	u.s.stopAndWait()
 	u.pos.Undo()
 }
 
