@@ -16,6 +16,7 @@ import (
 	"qi/engines/catalog"
 	"qi/protocol"
 	"qi/protocol/terminal"
+	"qi/release"
 	"qi/tools/arena"
 	"qi/tools/bench"
 	"qi/tools/gomocup"
@@ -25,7 +26,7 @@ import (
 )
 
 // version is reported to clients by id/ABOUT lines.
-const version = "0.1.0"
+const version = release.Version
 
 func main() {
 	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
