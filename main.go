@@ -6,6 +6,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -20,6 +22,7 @@ import (
 	"qi/tools/arena"
 	"qi/tools/bench"
 	"qi/tools/gomocup"
+	"qi/tools/merge"
 	"qi/tools/othellotrain"
 	"qi/tools/perft"
 	"qi/tools/solve"
@@ -65,6 +68,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			err = othellotrain.Run(rest, stdout, stderr)
 		case "gomocup":
 			err = gomocup.Run(rest, stdout, stderr)
+		case "merge":
+			err = merge.Run(rest, stdout, stderr, reg)
 		case "version", "--version", "-version":
 			fmt.Fprintf(stdout, "qi %s\n", version)
 		case "help", "-h", "-help", "--help":
@@ -77,7 +82,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	default:
 		err = protocol.Run(ctx, stdin, stdout, cfg)
 	}
-	if err != nil {
+	// A tool's -h prints its usage: that is no failure.
+	if err != nil && !errors.Is(err, flag.ErrHelp) {
 		fmt.Fprintf(stderr, "qi: %v\n", err)
 		return 1
 	}
@@ -93,6 +99,7 @@ func usage(w io.Writer) {
        qi solve [flags] file    solve othello positions exactly, Edax-style (qi solve -h)
        qi othellotrain <cmd>    train othello's evaluation weights (qi othellotrain)
        qi gomocup <cmd>         learn from Gomocup records, gomoku self-play (qi gomocup help)
+       qi merge [flags] dir...  merge the shards of batch runs (qi merge -h; docs/batch.md)
        qi version
 `)
 }

@@ -110,6 +110,11 @@ func create(dir, name string, items []int, streams []Stream, m Manifest) (*Outpu
 		if err != nil {
 			return err
 		}
+		// Batch systems may merge as another user than the shards ran.
+		if err := f.Chmod(0o644); err != nil {
+			f.Close()
+			return err
+		}
 		t := &tempFile{f: f, w: bufio.NewWriterSize(f, 1<<16), h: sha256.New(), final: name + "." + ext, ext: ext, head: int64(len(header))}
 		o.files = append(o.files, t)
 		_, err = t.Write(header)
@@ -288,7 +293,10 @@ func writeFile(dir, name string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(data)
+	err = f.Chmod(0o644)
+	if err == nil {
+		_, err = f.Write(data)
+	}
 	if err == nil {
 		err = f.Sync()
 	}

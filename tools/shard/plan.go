@@ -41,10 +41,11 @@ const DefaultOutDir = "qi-runs"
 
 // Usage describes the batch flags, for tools that write their own usage.
 const Usage = `Batch (a job split into shards; see docs/batch.md):
-  -shard <i/N>          be shard i of N (from 0); otherwise from QI_SHARD,
+  -shard <i/N>          be shard i of N (from 0); with -shards, -outdir or
+                        -run but no -shard, the index comes from QI_SHARD,
                         JOB_COMPLETION_INDEX, SLURM_ARRAY_TASK_ID or
                         AWS_BATCH_JOB_ARRAY_INDEX (with -shards N or QI_SHARDS)
-  -shards <N>           the shard count; with no index given, run all N
+  -shards <N>           the shard count; with no index anywhere, run all N
                         shards here as child processes and merge them
   -procs <P>            with -shards: shards run at once (default: one a core)
   -items <from:to>      only items from to to-1 (an SPRT wave)
@@ -158,10 +159,13 @@ type Plan struct {
 }
 
 // Plan works out what this process does in job from the flags and the
-// environment (read with getenv, os.Getenv but in tests): -shard, or the
-// environment's index, makes it one shard; -shards N alone runs N shards
-// here; -outdir or -run alone make it the one shard of one; nothing at all
-// runs the job as before.
+// environment (read with getenv, os.Getenv but in tests). A command line that
+// asks for batch work (-shard, -shards, -outdir or -run, or QI_SHARD set) is
+// a shard: of -shard's index, else of the environment's (FromEnv); without
+// one, -shards N runs the N shards here, and -outdir or -run alone make it
+// the one shard of one. Any other command line runs the job as before (its
+// -items only), whatever a batch system's variables say: a tool that an
+// array task runs for other ends does not split itself.
 func (f Flags) Plan(job Job, getenv func(string) string) (Plan, error) {
 	p := Plan{Job: job, DryRun: f.DryRun, Procs: f.Procs, getenv: getenv}
 	if f.Shards < 0 || f.Procs < 0 {
@@ -172,10 +176,12 @@ func (f Flags) Plan(job Job, getenv func(string) string) (Plan, error) {
 	}
 	var err error
 	have := false
-	if f.Shard != "" {
+	asked := f.Shards > 0 || f.OutDir != "" || f.Run != "" || getenv(EnvShard) != ""
+	switch {
+	case f.Shard != "":
 		p.ID, err = ParseID(f.Shard, f.Shards)
 		p.Source, have = "-shard", err == nil
-	} else {
+	case asked:
 		p.ID, p.Source, have, err = FromEnv(getenv, f.Shards)
 	}
 	if err != nil {

@@ -183,12 +183,14 @@ func TestPlan(t *testing.T) {
 		{"flag", Flags{Shard: "1/8", OutDir: dir}, env(), One, ID{1, 8}, []int{1, 9, 17}, ""},
 		{"flag wins", Flags{Shard: "1/8"}, env(EnvSlurm, "2", EnvSlurmCount, "8"), One, ID{1, 8}, []int{1, 9, 17}, ""},
 		{"env", Flags{Shards: 8}, env(EnvKubernetes, "2"), One, ID{2, 8}, []int{2, 10, 18}, ""},
-		{"env items", Flags{Items: "10:20"}, env(EnvSlurm, "2", EnvSlurmCount, "8"), One, ID{2, 8}, []int{10, 18}, ""},
+		{"env items", Flags{Items: "10:20", OutDir: dir}, env(EnvSlurm, "2", EnvSlurmCount, "8"), One, ID{2, 8}, []int{10, 18}, ""},
+		{"env unasked", Flags{Items: "10:12"}, env(EnvSlurm, "2", EnvSlurmCount, "8"), Whole, ID{}, []int{10, 11}, ""},
+		{"QI_SHARD asks", Flags{}, env(EnvShard, "2/8"), One, ID{2, 8}, []int{2, 10, 18}, ""},
 		{"local", Flags{Shards: 4, Procs: 2}, env(), Local, ID{0, 4}, nil, ""},
 		{"outdir alone", Flags{OutDir: dir}, env(), One, ID{0, 1}, nil, ""},
 		{"bad items", Flags{Items: "0:21"}, env(), Whole, ID{}, nil, "has 20 items"},
 		{"bad run", Flags{Run: "a/b"}, env(), One, ID{}, nil, "plain word"},
-		{"bad env", Flags{}, env(EnvAWSBatch, "1"), One, ID{}, nil, "shard count"},
+		{"bad env", Flags{OutDir: dir}, env(EnvAWSBatch, "1"), One, ID{}, nil, "shard count"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
