@@ -43,7 +43,7 @@ func Run(args []string, stdout, stderr io.Writer, reg *engines.Registry) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	plan, done, err := runBatch(ctx, cfg, args, reg, stdout, stderr)
+	plan, done, err := runBatch(cfg, args, reg, stdout, stderr)
 	if done || err != nil {
 		return err
 	}

@@ -8,9 +8,6 @@ package arena
 
 import (
 	"bytes"
-	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -41,23 +38,26 @@ type batchStart struct {
 // the environment. It prints the plan of -dryrun, or runs every shard here
 // as a child process (-shards N) and reports their merge, and then says that
 // it is done; otherwise it returns what the match plays.
-func runBatch(ctx context.Context, c *Config, args []string, reg *engines.Registry, stdout, stderr io.Writer) (*batchStart, bool, error) {
+func runBatch(c *Config, args []string, reg *engines.Registry, stdout, stderr io.Writer) (*batchStart, bool, error) {
 	words, err := expandConfig(args, 0)
 	if err != nil {
 		return nil, true, fmt.Errorf("arena: %w", err)
 	}
 	params := batchParams(words)
 	if c.Openings.File != "" {
-		data, err := os.ReadFile(c.Openings.File)
+		p, err := shard.FileParam("openings", c.Openings.File)
 		if err != nil {
 			return nil, true, fmt.Errorf("arena: -openings: %w", err)
 		}
-		sum := sha256.Sum256(data)
-		params = append(params, "#openings-sha256="+hex.EncodeToString(sum[:]))
+		params = append(params, p)
 	}
-	plan, err := c.Batch.Plan(shard.Job{Tool: Tool, Params: params, Items: c.items()}, os.Getenv)
-	if err != nil {
-		return nil, true, fmt.Errorf("arena: %w", err)
+	report := func(m *shard.Manifest, w io.Writer) error { return Report(m, w, reg) }
+	plan, done, err := c.Batch.Start(shard.Job{Tool: Tool, Params: params, Items: c.items()}, []string{"arena"}, args, stdout, stderr, report)
+	if done || err != nil {
+		if err != nil {
+			err = fmt.Errorf("arena: %w", err)
+		}
+		return nil, true, err
 	}
 	if plan.Mode != shard.Whole && !c.HasSeed {
 		// Every shard must make the same openings: a seed from the job,
@@ -66,28 +66,8 @@ func runBatch(ctx context.Context, c *Config, args []string, reg *engines.Regist
 		c.Seed %= 1_000_000_000
 		c.HasSeed = true
 	}
-	if plan.DryRun {
-		plan.Describe(stdout)
-		return nil, true, nil
-	}
 	b := &batchStart{plan: plan, sgf: c.SGF != "", ggf: c.GGF != ""}
-	switch plan.Mode {
-	case shard.Local:
-		plan.Describe(stderr)
-		exe, err := os.Executable()
-		if err != nil {
-			return nil, true, err
-		}
-		if err := plan.RunLocal(ctx, exe, append([]string{"arena"}, args...), 1, stderr); err != nil {
-			return nil, true, fmt.Errorf("arena: %w", err)
-		}
-		man, err := plan.MergeLocal()
-		if err != nil {
-			return nil, true, fmt.Errorf("arena: %w", err)
-		}
-		return nil, true, Report(man, stdout, reg)
-	case shard.One:
-		plan.Describe(stderr)
+	if plan.Mode == shard.One {
 		// A shard's own SPRT would stop it on a part of the evidence: only
 		// the merge decides. Its records go to its own files.
 		c.SPRT = nil

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -19,17 +20,32 @@ import (
 	"qi/release"
 )
 
-// RunLocal runs the plan's shards (mode Local) as child processes of exe,
-// p.Procs at a time, and returns when all have ended. Each child runs args
-// with "-shard i/N" after the first prefix words (the subcommand's), the very
-// command a cluster's shard runs. A shard whose output is already whole (its
-// manifest is of this job and its files check out) is not run again, so that
-// rerunning the command after a failure runs only what is missing. Progress
-// and the output of failed shards go to stderr.
-func (p Plan) RunLocal(ctx context.Context, exe string, args []string, prefix int, stderr io.Writer) error {
+// RunLocal runs the plan's shards (mode Local) as child processes of this
+// binary, p.Procs at a time, then merges them into <dir>/<run>/merged and
+// returns the merged manifest for the tool to report. args is the command
+// line of the tool as qi got it, its first prefix words the subcommand's
+// ("othellotrain", "selfplay"): each child runs it with "-shard i/N" after
+// them, the very command a cluster's shard runs. A shard whose output is
+// already whole (its manifest is of this job and its files check out) is not
+// run again, so that rerunning the command after a failure runs only what is
+// missing. The plan, progress and the output of failed shards go to stderr.
+func (p Plan) RunLocal(ctx context.Context, args []string, prefix int, stderr io.Writer) (*Manifest, error) {
 	if p.Mode != Local {
-		return errors.New("shard: RunLocal runs the shards of a Local plan")
+		return nil, errors.New("shard: RunLocal runs the shards of a Local plan")
 	}
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, err
+	}
+	p.Describe(stderr)
+	if err := p.runAll(ctx, exe, args, prefix, stderr); err != nil {
+		return nil, err
+	}
+	return Merge([]string{p.Dir}, MergeOptions{Out: filepath.Join(p.Dir, MergedName)})
+}
+
+// runAll runs the shards not yet done as child processes of exe.
+func (p Plan) runAll(ctx context.Context, exe string, args []string, prefix int, stderr io.Writer) error {
 	var todo []ID
 	for i := range p.ID.Count {
 		id := ID{Index: i, Count: p.ID.Count}
@@ -135,8 +151,34 @@ func (t *tailBuffer) String() string {
 	return string(s)
 }
 
-// MergeLocal merges the shards of the plan's run into its merged directory,
-// <dir>/<run>/merged, as a Local plan does once its shards are done.
-func (p Plan) MergeLocal() (*Manifest, error) {
-	return Merge([]string{p.Dir}, MergeOptions{Out: filepath.Join(p.Dir, MergedName)})
+// Reporter prints the results of a merged run as its tool does.
+type Reporter func(m *Manifest, w io.Writer) error
+
+// Start does the batch part of a tool's command: it plans job from the
+// flags and the environment, prints the plan of -dryrun to stdout, or runs
+// every shard here and reports their merge (-shards N); done then says the
+// command has nothing left to do. Otherwise the tool plays plan.Items(),
+// into plan.Create's output when plan.Mode is One. cmd are the subcommand's
+// words ("othellotrain", "selfplay") and args the rest of its command line,
+// which the shards run here get again.
+func (f Flags) Start(job Job, cmd, args []string, stdout, stderr io.Writer, report Reporter) (plan Plan, done bool, err error) {
+	plan, err = f.Plan(job, os.Getenv)
+	switch {
+	case err != nil:
+		return plan, true, err
+	case plan.DryRun:
+		plan.Describe(stdout)
+		return plan, true, nil
+	case plan.Mode == Local:
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		m, err := plan.RunLocal(ctx, append(slices.Clone(cmd), args...), len(cmd), stderr)
+		if err != nil {
+			return plan, true, err
+		}
+		return plan, true, report(m, stdout)
+	case plan.Mode == One:
+		plan.Describe(stderr)
+	}
+	return plan, false, nil
 }

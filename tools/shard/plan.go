@@ -11,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -109,6 +110,22 @@ func FlagParams(fs *flag.FlagSet, skip ...string) []string {
 		}
 	})
 	return out
+}
+
+// FileParam returns a parameter that stands for the content of a file the
+// job reads, "#<name>-sha256=<hex>": the path may differ between machines,
+// the content must not.
+func FileParam(name, path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return "#" + name + "-sha256=" + hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // Job describes a batch job to plan.
