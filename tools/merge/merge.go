@@ -13,6 +13,8 @@ import (
 
 	"qi/engines"
 	"qi/tools/arena"
+	"qi/tools/gomocup"
+	"qi/tools/othellotrain"
 	"qi/tools/shard"
 )
 
@@ -75,6 +77,10 @@ func Report(m *shard.Manifest, w io.Writer, reg *engines.Registry) error {
 	switch m.Tool {
 	case arena.Tool:
 		return arena.Report(m, w, reg)
+	case othellotrain.SelfPlayTool, othellotrain.LabelTool:
+		return othellotrain.Report(m, w)
+	case gomocup.SelfplayTool:
+		return gomocup.Report(m, w)
 	}
 	fmt.Fprintf(w, "%s: %d items\n", m.Tool, m.Items)
 	if s := m.Score; s != nil {
