@@ -155,7 +155,7 @@ func TestBatch(t *testing.T) {
 		r := qiBin(t, bin, dir, nil, append(selfplay, "-o", "whole.smp")...)
 		require.Zero(t, r.code, r.stderr)
 		shardArgs := func(i int) []string {
-			return append(selfplay, "-shard", fmt.Sprintf("%d/2", i), "-outdir", "runs", "-run", "r")
+			return slices.Concat(selfplay, []string{"-shard", fmt.Sprintf("%d/2", i), "-outdir", "runs", "-run", "r"})
 		}
 		r = qiBin(t, bin, dir, []string{shard.EnvCrashAfter + "=2"}, shardArgs(0)...)
 		assert.NotZero(t, r.code)
