@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 )
 
@@ -157,13 +156,16 @@ type located struct {
 
 // readDir reads the manifests of a directory, in name order.
 func readDir(dir string) ([]located, error) {
-	names, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
-	sort.Strings(names)
 	var out []located
-	for _, path := range names {
+	for _, e := range entries {
+		if e.IsDir() || strings.HasPrefix(e.Name(), ".") || !strings.HasSuffix(e.Name(), ".json") {
+			continue
+		}
+		path := filepath.Join(dir, e.Name())
 		m, ok, err := readManifest(path)
 		if err != nil {
 			return nil, err
@@ -173,9 +175,6 @@ func readDir(dir string) ([]located, error) {
 		}
 	}
 	if len(out) == 0 {
-		if _, err := os.Stat(dir); err != nil {
-			return nil, err
-		}
 		return nil, fmt.Errorf("%s: no shard manifests (shard-*.json, %s.json)", dir, MergedName)
 	}
 	return out, nil

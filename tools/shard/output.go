@@ -17,6 +17,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -88,6 +90,12 @@ func (p Plan) Create(streams ...Stream) (*Output, error) {
 		Format: Format, Tool: p.Job.Tool, Run: p.Run, Version: release.Version, Hash: p.Hash, Params: p.Job.Params,
 		Parts: []Part{{Shard: p.ID.Index, Shards: p.ID.Count, From: p.Range.From, To: p.Range.To}},
 	}
+	// A rerun replaces its own output, never another job's or wave's that
+	// a run name given twice would put in the same place.
+	path := filepath.Join(p.Dir, p.ID.Name()+".json")
+	if old, ok, err := readManifest(path); err == nil && ok && (old.Hash != m.Hash || !slices.Equal(old.Parts, m.Parts)) {
+		return nil, fmt.Errorf("%s holds %s of another job or other items: give this run another -run, or remove that one", path, describeParts(old.Parts))
+	}
 	o, err := create(p.Dir, p.ID.Name(), p.Items(), streams, m)
 	if err != nil {
 		return nil, err
@@ -149,13 +157,14 @@ func removeOutput(dir, name string) error {
 	if err := syncDir(dir); err != nil {
 		return err
 	}
-	for _, pattern := range []string{name + ".*", "." + name + ".*.tmp"} {
-		old, err := filepath.Glob(filepath.Join(dir, pattern))
-		if err != nil {
-			return err
-		}
-		for _, f := range old {
-			if err := os.Remove(f); err != nil && !errors.Is(err, os.ErrNotExist) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		n := e.Name()
+		if strings.HasPrefix(n, name+".") || strings.HasPrefix(n, "."+name+".") && strings.HasSuffix(n, ".tmp") {
+			if err := os.Remove(filepath.Join(dir, n)); err != nil && !errors.Is(err, os.ErrNotExist) {
 				return err
 			}
 		}
@@ -313,8 +322,12 @@ func writeFile(dir, name string, data []byte) error {
 	return syncDir(dir)
 }
 
-// syncDir makes a directory's entries (renames, removals) durable.
+// syncDir makes a directory's entries (renames, removals) durable. Windows
+// cannot sync a directory (nor needs to).
 func syncDir(dir string) error {
+	if runtime.GOOS == "windows" {
+		return nil
+	}
 	d, err := os.Open(dir)
 	if err != nil {
 		return err

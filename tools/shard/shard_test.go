@@ -466,6 +466,34 @@ func TestRerunReplaces(t *testing.T) {
 	o, err = p.Create()
 	require.NoError(t, err)
 	require.ErrorContains(t, o.Close(nil, nil), "8 items missing")
+
+	// A run name given twice does not let one job or wave replace another.
+	job.shard(t, dir, Flags{Shard: "1/4", Run: "r"}, env())
+	for _, f := range []Flags{{Shard: "1/4", Run: "r", Items: "0:10"}, {Shard: "1/4", Run: "r"}} {
+		other := job
+		if f.Items == "" {
+			other.params = []string{"-x=2"}
+		}
+		p, err := f.Plan(other.job(), env())
+		require.NoError(t, err)
+		p.Dir = filepath.Join(dir, "r")
+		_, err = p.Create(Stream{Ext: "txt"})
+		require.ErrorContains(t, err, "shard-0001-of-0004.json holds shard 1/4 of items 0:30 of another job or other items")
+	}
+}
+
+// TestMoreShardsThanItems merges shards of which some have no items.
+func TestMoreShardsThanItems(t *testing.T) {
+	job := testJob{[]string{"-x=1"}, 3}
+	dir := t.TempDir()
+	for i := range 5 {
+		m := job.shard(t, dir, Flags{Shard: fmt.Sprintf("%d/5", i), Run: "r"}, env())
+		assert.Equal(t, min(1, max(3-i, 0)), m.Items)
+	}
+	m, err := Merge([]string{filepath.Join(dir, "r")}, MergeOptions{Out: filepath.Join(dir, "m")})
+	require.NoError(t, err)
+	assert.Equal(t, 3, m.Items)
+	assert.True(t, strings.HasPrefix(read(t, filepath.Join(dir, "m", "merged.txt")), "# test\nitem 0 seed"))
 }
 
 func TestSumJSON(t *testing.T) {
