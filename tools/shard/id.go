@@ -69,15 +69,14 @@ func ParseID(s string, count int) (ID, error) {
 // FromEnv reads them, and QI_SHARDS, the count for the systems that give an
 // index only.
 const (
-	EnvShard        = "QI_SHARD"                  // "i/N", or "i" with QI_SHARDS or -shards
-	EnvShards       = "QI_SHARDS"                 // the count
-	EnvKubernetes   = "JOB_COMPLETION_INDEX"      // Kubernetes Indexed Jobs: the index
-	EnvSlurm        = "SLURM_ARRAY_TASK_ID"       // Slurm arrays: the task's id
-	EnvSlurmCount   = "SLURM_ARRAY_TASK_COUNT"    // Slurm: the number of tasks
-	EnvSlurmMin     = "SLURM_ARRAY_TASK_MIN"      // Slurm: the first id (--array=1-16 starts at 1)
-	EnvAWSBatch     = "AWS_BATCH_JOB_ARRAY_INDEX" // AWS Batch array jobs: the index
-	EnvCrashAfter   = "QI_SHARD_CRASH_AFTER"      // tests: a shard exits after this many items
-	crashExitStatus = 75
+	EnvShard      = "QI_SHARD"                  // "i/N", or "i" with QI_SHARDS or -shards
+	EnvShards     = "QI_SHARDS"                 // the count
+	EnvKubernetes = "JOB_COMPLETION_INDEX"      // Kubernetes Indexed Jobs: the index
+	EnvSlurm      = "SLURM_ARRAY_TASK_ID"       // Slurm arrays: the task's id
+	EnvSlurmCount = "SLURM_ARRAY_TASK_COUNT"    // Slurm: the number of tasks
+	EnvSlurmMin   = "SLURM_ARRAY_TASK_MIN"      // Slurm: the first id (--array=1-16 starts at 1)
+	EnvAWSBatch   = "AWS_BATCH_JOB_ARRAY_INDEX" // AWS Batch array jobs: the index
+	EnvCrashAfter = "QI_SHARD_CRASH_AFTER"      // tests: a shard exits after this many items
 )
 
 // FromEnv returns the shard identity the environment gives and the variable
@@ -93,62 +92,16 @@ func FromEnv(getenv func(string) string, count int) (id ID, source string, ok bo
 			}
 		}
 	}
-	index := func(name string) (int, error) {
-		n, err := strconv.Atoi(strings.TrimSpace(getenv(name)))
-		if err != nil {
-			return 0, fmt.Errorf("%s=%q is not a whole number", name, getenv(name))
-		}
-		return n, nil
-	}
-	need := func(name string) error {
-		if count == 0 {
-			return fmt.Errorf("%s is set but not the shard count: pass -shards N or set %s", name, EnvShards)
-		}
-		return nil
-	}
 	switch {
 	case getenv(EnvShard) != "":
 		id, err = ParseID(getenv(EnvShard), count)
-		return id, EnvShard, err == nil, err
+		source = EnvShard
 	case getenv(EnvKubernetes) != "":
-		id.Index, err = index(EnvKubernetes)
-		if err == nil {
-			err = need(EnvKubernetes)
-		}
-		id.Count = count
-		source = EnvKubernetes
+		id, source, err = indexOnly(getenv, EnvKubernetes, count)
 	case getenv(EnvSlurm) != "":
-		source = EnvSlurm
-		if id.Index, err = index(EnvSlurm); err != nil {
-			break
-		}
-		if getenv(EnvSlurmMin) != "" {
-			lo, err := index(EnvSlurmMin)
-			if err != nil {
-				return ID{}, source, false, err
-			}
-			id.Index -= lo
-		}
-		id.Count = count
-		if getenv(EnvSlurmCount) != "" {
-			n, err := index(EnvSlurmCount)
-			if err != nil {
-				return ID{}, source, false, err
-			}
-			if count != 0 && n != count {
-				return ID{}, source, false, fmt.Errorf("%s says %d shards, the command line %d", EnvSlurmCount, n, count)
-			}
-			id.Count = n
-		} else {
-			err = need(EnvSlurm)
-		}
+		id, source, err = slurm(getenv, count)
 	case getenv(EnvAWSBatch) != "":
-		id.Index, err = index(EnvAWSBatch)
-		if err == nil {
-			err = need(EnvAWSBatch)
-		}
-		id.Count = count
-		source = EnvAWSBatch
+		id, source, err = indexOnly(getenv, EnvAWSBatch, count)
 	default:
 		return ID{}, "", false, nil
 	}
@@ -159,4 +112,56 @@ func FromEnv(getenv func(string) string, count int) (id ID, source string, ok bo
 		return ID{}, source, false, err
 	}
 	return id, source, true, nil
+}
+
+// envInt reads a whole number from the environment.
+func envInt(getenv func(string) string, name string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimSpace(getenv(name)))
+	if err != nil {
+		return 0, fmt.Errorf("%s=%q is not a whole number", name, getenv(name))
+	}
+	return n, nil
+}
+
+// indexOnly reads the index of a system that does not give the count.
+func indexOnly(getenv func(string) string, name string, count int) (ID, string, error) {
+	i, err := envInt(getenv, name)
+	if err == nil && count == 0 {
+		err = noCount(name)
+	}
+	return ID{Index: i, Count: count}, name, err
+}
+
+func noCount(name string) error {
+	return fmt.Errorf("%s is set but not the shard count: pass -shards N or set %s", name, EnvShards)
+}
+
+// slurm reads a Slurm array task's index (from the array's first id) and
+// count; a count given as well must agree.
+func slurm(getenv func(string) string, count int) (ID, string, error) {
+	i, err := envInt(getenv, EnvSlurm)
+	if err != nil {
+		return ID{}, EnvSlurm, err
+	}
+	if getenv(EnvSlurmMin) != "" {
+		lo, err := envInt(getenv, EnvSlurmMin)
+		if err != nil {
+			return ID{}, EnvSlurm, err
+		}
+		i -= lo
+	}
+	if getenv(EnvSlurmCount) == "" {
+		if count == 0 {
+			return ID{}, EnvSlurm, noCount(EnvSlurm)
+		}
+		return ID{Index: i, Count: count}, EnvSlurm, nil
+	}
+	n, err := envInt(getenv, EnvSlurmCount)
+	if err != nil {
+		return ID{}, EnvSlurm, err
+	}
+	if count != 0 && n != count {
+		return ID{}, EnvSlurm, fmt.Errorf("%s says %d shards, the command line %d", EnvSlurmCount, n, count)
+	}
+	return ID{Index: i, Count: n}, EnvSlurm, nil
 }

@@ -216,6 +216,9 @@ func (o *Output) write(j int, chunks [][]byte) error {
 	return err
 }
 
+// crashExitStatus is the exit status of a shard that EnvCrashAfter ends.
+const crashExitStatus = 75
+
 // crash ends the process as a kill would, the temporary files on disk and
 // no manifest: the fault-injection hook of the tests.
 func (o *Output) crash() {
