@@ -131,6 +131,7 @@ type tailBuffer struct {
 
 const tailSize = 4096
 
+// Write keeps p, dropping what came long before.
 func (t *tailBuffer) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -141,6 +142,7 @@ func (t *tailBuffer) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// String returns the last tailSize bytes written.
 func (t *tailBuffer) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()

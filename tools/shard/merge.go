@@ -131,6 +131,7 @@ type run struct {
 	shards int
 }
 
+// String names a run as errors do: "items 0:300 in 8 shards".
 func (r run) String() string {
 	if r.shards == 1 {
 		return fmt.Sprintf("items %s in 1 shard", r.items)

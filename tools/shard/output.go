@@ -64,6 +64,7 @@ type tempFile struct {
 	head  int64
 }
 
+// Write writes p and counts it into the file's size and checksum.
 func (t *tempFile) Write(p []byte) (int, error) {
 	n, err := t.w.Write(p)
 	t.h.Write(p[:n])
