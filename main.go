@@ -6,6 +6,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -16,16 +18,18 @@ import (
 	"qi/engines/catalog"
 	"qi/protocol"
 	"qi/protocol/terminal"
+	"qi/release"
 	"qi/tools/arena"
 	"qi/tools/bench"
 	"qi/tools/gomocup"
+	"qi/tools/merge"
 	"qi/tools/othellotrain"
 	"qi/tools/perft"
 	"qi/tools/solve"
 )
 
 // version is reported to clients by id/ABOUT lines.
-const version = "0.1.0"
+const version = release.Version
 
 func main() {
 	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
@@ -64,6 +68,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			err = othellotrain.Run(rest, stdout, stderr)
 		case "gomocup":
 			err = gomocup.Run(rest, stdout, stderr)
+		case "merge":
+			err = merge.Run(rest, stdout, stderr, reg)
 		case "version", "--version", "-version":
 			fmt.Fprintf(stdout, "qi %s\n", version)
 		case "help", "-h", "-help", "--help":
@@ -76,7 +82,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	default:
 		err = protocol.Run(ctx, stdin, stdout, cfg)
 	}
-	if err != nil {
+	// A tool's -h prints its usage: that is no failure.
+	if err != nil && !errors.Is(err, flag.ErrHelp) {
 		fmt.Fprintf(stderr, "qi: %v\n", err)
 		return 1
 	}
@@ -92,6 +99,7 @@ func usage(w io.Writer) {
        qi solve [flags] file    solve othello positions exactly, Edax-style (qi solve -h)
        qi othellotrain <cmd>    train othello's evaluation weights (qi othellotrain)
        qi gomocup <cmd>         learn from Gomocup records, gomoku self-play (qi gomocup help)
+       qi merge [flags] dir...  merge the shards of batch runs (qi merge -h; docs/batch.md)
        qi version
 `)
 }
