@@ -18,7 +18,7 @@ import (
 	"qi/engines/catalog"
 	"qi/protocol"
 	"qi/protocol/terminal"
-	"qi/release"
+	"qi/tools/release"
 	"qi/tools/arena"
 	"qi/tools/bench"
 	"qi/tools/gomocup"

@@ -17,7 +17,7 @@ import (
 	"sync"
 	"time"
 
-	"qi/release"
+	"qi/tools/release"
 )
 
 // RunLocal runs the plan's shards (mode Local) as child processes of this

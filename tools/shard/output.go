@@ -22,7 +22,7 @@ import (
 	"strconv"
 	"strings"
 
-	"qi/release"
+	"qi/tools/release"
 )
 
 // Stream is one output file of a shard: its name ends in Ext, and it holds
