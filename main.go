@@ -18,13 +18,13 @@ import (
 	"qi/engines/catalog"
 	"qi/protocol"
 	"qi/protocol/terminal"
-	"qi/tools/release"
 	"qi/tools/arena"
 	"qi/tools/bench"
 	"qi/tools/gomocup"
 	"qi/tools/merge"
 	"qi/tools/othellotrain"
 	"qi/tools/perft"
+	"qi/tools/release"
 	"qi/tools/solve"
 )
 
