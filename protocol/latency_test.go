@@ -11,29 +11,29 @@ import (
 	"time"
 )
 
-// session is a running qi for benchmarks: send writes a line, await reads
+// benchSession is a running qi for benchmarks: send writes a line, await reads
 // output up to a line with the prefix.
-type session struct {
+type benchSession struct {
 	in  *io.PipeWriter
 	out *lineWriter
 	tb  testing.TB
 }
 
-func startSession(tb testing.TB, cfg Config) *session {
+func startSession(tb testing.TB, cfg Config) *benchSession {
 	inR, inW := io.Pipe()
-	s := &session{in: inW, out: &lineWriter{lines: make(chan string, 1<<16)}, tb: tb}
+	s := &benchSession{in: inW, out: &lineWriter{lines: make(chan string, 1<<16)}, tb: tb}
 	go func() { _ = Run(context.Background(), inR, s.out, cfg) }()
 	tb.Cleanup(func() { inW.Close() })
 	return s
 }
 
-func (s *session) send(line string) {
+func (s *benchSession) send(line string) {
 	if _, err := io.WriteString(s.in, line+"\n"); err != nil {
 		s.tb.Fatal(err)
 	}
 }
 
-func (s *session) await(prefix string) {
+func (s *benchSession) await(prefix string) {
 	for {
 		select {
 		case l := <-s.out.lines:

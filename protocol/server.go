@@ -120,6 +120,14 @@ func newServer(ctx context.Context, in io.Reader, out io.Writer, log io.Writer) 
 		closed: make(chan struct{}),
 	}
 	s.lines = readLines(in, s.closed)
+	// The margin watches the machine's load for as long as the session
+	// lasts.
+	probe, stop := context.WithCancel(ctx)
+	go func() {
+		<-s.closed
+		stop()
+	}()
+	go s.margin.Watch(probe)
 	return s
 }
 
@@ -177,17 +185,32 @@ func (s *server) loop(d dialect) error {
 	}
 }
 
-// end finishes the session at EOF or quit, promptly: a running search is
-// stopped and answers, and so is every search a queued command starts (every
-// go gets its bestmove), unless the dialect abandoned them (Gomocup's END).
-// At EOF, work that is no search (a perft piped in) is let finish: it has no
-// answer so far to give.
+// eofGrace is how long a search with limits may go on after EOF before it
+// is stopped.
+const eofGrace = time.Second
+
+// end finishes the session at quit or EOF. Quit is prompt: a running search
+// is stopped and answers, and so is every search a queued command starts
+// (every go gets its bestmove), unless the dialect abandoned them (Gomocup's
+// END). EOF is prompt too, but that a search with limits (go depth 9 piped
+// in from a shell) gets eofGrace to finish and answer in full: a client that
+// died must not leave a search running for hours, and a shell pipe wants the
+// answer it asked for. What only stop would end (go infinite, ponder) is
+// stopped at once.
 func (s *server) end(d dialect, eof bool) error {
 	for s.err == nil {
-		if j := s.job; j != nil && eof && j.work {
+		if j := s.job; j != nil && eof && !j.hold {
+			t := time.AfterFunc(eofGrace, func() {
+				s.post(func() {
+					if s.job == j {
+						s.interrupt()
+					}
+				})
+			})
 			for s.job == j {
 				(<-s.events)()
 			}
+			t.Stop()
 		}
 		s.stopAndWait()
 		if len(s.queue) == 0 {

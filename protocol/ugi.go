@@ -527,20 +527,20 @@ func (u *ugi) perft(args []string) {
 		u.errorf("perft wants a depth from 1 to 64, not %q", args[0])
 		return
 	}
-	// A deep perft takes minutes: it runs as the server's job, so that
-	// isready is answered meanwhile and stop ends it (between root moves).
+	// A deep perft takes hours: it runs as the server's job, so that
+	// isready is answered meanwhile and stop or quit ends it.
 	p := u.pos.Clone()
 	u.s.background(func(ctx context.Context, emit func(string)) {
 		var total uint64
 		for _, m := range p.LegalMoves(nil) {
-			if ctx.Err() != nil {
+			text := u.moveText(p, m)
+			p.Play(m)
+			n, err := engines.PerftContext(ctx, p, d-1)
+			p.Undo()
+			if err != nil {
 				emit("info string perft stopped")
 				return
 			}
-			text := u.moveText(p, m)
-			p.Play(m)
-			n := engines.Perft(p, d-1)
-			p.Undo()
 			emit(fmt.Sprintf("%s: %d", text, n))
 			total += n
 		}

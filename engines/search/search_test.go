@@ -146,18 +146,20 @@ func TestDeepen(t *testing.T) {
 func TestMargin(t *testing.T) {
 	var m Margin
 	assert.Equal(t, Overhead, m.Overhead(), "a quiet machine keeps the least margin")
-	m.Observe(-5 * time.Millisecond)
+	now := time.Now()
+	m.observeAt(-5*time.Millisecond, now)
 	assert.Equal(t, Overhead, m.Overhead(), "answers in time change nothing")
-	m.Observe(80 * time.Millisecond)
-	assert.Equal(t, Overhead+80*time.Millisecond, m.Overhead(), "a late answer raises the margin by its lateness")
-	m.Observe(10 * time.Millisecond)
-	assert.Equal(t, Overhead+70*time.Millisecond, m.Overhead(), "and it is forgotten an eighth at a time")
-	for range 100 {
-		m.Observe(0)
-	}
-	assert.Less(t, m.Overhead(), Overhead+time.Millisecond, "until the margin is back to the least")
-	m.Observe(time.Hour)
-	assert.Equal(t, Overhead+maxLate, m.Overhead(), "a stopped process does not make the margin absurd")
+	m.observeAt(80*time.Millisecond, now)
+	assert.InDelta(t, float64(Overhead+80*time.Millisecond), float64(m.Overhead()), float64(time.Millisecond),
+		"lateness raises the margin by as much")
+	m.observeAt(10*time.Millisecond, now)
+	assert.InDelta(t, float64(Overhead+80*time.Millisecond), float64(m.Overhead()), float64(time.Millisecond),
+		"the worst recent lateness counts")
+	assert.InDelta(t, float64(40*time.Millisecond), float64(m.decayed(now.Add(lateHalfLife))), float64(time.Millisecond),
+		"and is forgotten by half every half-life")
+	assert.Zero(t, m.decayed(now.Add(40*lateHalfLife)), "until the margin is back to the least")
+	m.observeAt(time.Hour, now)
+	assert.Equal(t, maxLate, m.decayed(now), "a stopped process does not make the margin absurd")
 	// The margin comes off the clock.
 	_, hard := Budget(engines.Limits{MoveTime: time.Second}, engines.P1, 0, 200*time.Millisecond)
 	assert.Equal(t, 800*time.Millisecond, hard)

@@ -4,6 +4,8 @@ package search
 
 import (
 	"context"
+	"math"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -19,26 +21,73 @@ const Overhead = 30 * time.Millisecond
 // not loaded but stopped, and no margin would save it.
 const maxLate = time.Second
 
+// lateHalfLife is how fast Margin forgets: a lateness seen counts half as
+// much this long after.
+const lateHalfLife = 4 * time.Second
+
+// probeEvery is how often Margin.Watch wakes to see how late it wakes.
+const probeEvery = 10 * time.Millisecond
+
 // Margin is the part of every clock a process keeps back: Overhead, plus how
-// late its answers have lately come at their deadlines. On a loaded machine the
-// scheduler can keep a process off the CPU for tens of milliseconds at the
+// late the process has lately been. On a loaded machine the scheduler keeps
+// a process off the CPU for tens of milliseconds at a time, also at the
 // moment its search should stop; a fixed margin is then either wasteful when
-// the machine is quiet or too small when it is busy. The zero value is
-// Overhead alone. Not safe for concurrent use.
+// the machine is quiet or too small when it is busy. The lateness comes from
+// answers written past their deadline (Observe) and from a probe that wakes
+// every few milliseconds and sees how late it wakes (Watch), so that the
+// margin has grown before the first move of a loaded session, not after its
+// first loss on time. A lateness is forgotten by half every lateHalfLife.
+// The zero value is Overhead alone; it is safe for concurrent use.
 type Margin struct {
-	late time.Duration
+	mu   sync.Mutex
+	late time.Duration // the worst lateness, as of at
+	at   time.Time
 }
 
 // Overhead returns the margin to keep back now.
-func (m *Margin) Overhead() time.Duration { return Overhead + m.late }
+func (m *Margin) Overhead() time.Duration {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return Overhead + m.decayed(time.Now())
+}
 
-// Observe records how far past its hard limit an answer was written (zero
-// or less: in time). The margin follows the worst recent lateness and forgets
-// it an eighth at every answer.
+// decayed is the lateness, forgotten as of now.
+func (m *Margin) decayed(now time.Time) time.Duration {
+	if m.late <= 0 {
+		return 0
+	}
+	halves := float64(now.Sub(m.at)) / float64(lateHalfLife)
+	return time.Duration(float64(m.late) * math.Exp2(-max(halves, 0)))
+}
+
+// Observe records how late the process was: how far past its hard limit an
+// answer was written, or a probe woke (zero or less: in time).
 func (m *Margin) Observe(late time.Duration) {
-	m.late -= m.late / 8
-	if late > m.late {
-		m.late = min(late, maxLate)
+	m.observeAt(late, time.Now())
+}
+
+func (m *Margin) observeAt(late time.Duration, now time.Time) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if late > m.decayed(now) {
+		m.late, m.at = min(late, maxLate), now
+	}
+}
+
+// Watch probes the machine's load until ctx ends: it sleeps probeEvery at a
+// time and observes how much later than that it wakes.
+func (m *Margin) Watch(ctx context.Context) {
+	t := time.NewTimer(probeEvery)
+	defer t.Stop()
+	for {
+		start := time.Now()
+		t.Reset(probeEvery)
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			m.Observe(time.Since(start) - probeEvery)
+		}
 	}
 }
 
