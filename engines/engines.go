@@ -315,6 +315,16 @@ func BenchLine(w io.Writer, what string, info Info) {
 // ErrIllegal is wrapped by errors about moves the rules forbid.
 var ErrIllegal = errors.New("illegal move")
 
+// MoveChecker is implemented by positions that judge one move faster than
+// by listing every legal move, and say why a move is illegal (gomoku under
+// renju judges one square's fouls, not every square's: a long position
+// command would otherwise cost tens of milliseconds).
+type MoveChecker interface {
+	// Legal returns nil for a legal move, else an error wrapping
+	// ErrIllegal that says why.
+	Legal(m Move) error
+}
+
 // Legal parses s and checks that the move is legal in pos.
 func Legal(pos Position, s string) (Move, error) {
 	m, err := pos.ParseMove(s)
@@ -323,6 +333,12 @@ func Legal(pos Position, s string) (Move, error) {
 	}
 	if pos.Result() != None {
 		return NoMove, fmt.Errorf("%w %s: the game is over", ErrIllegal, s)
+	}
+	if c, ok := pos.(MoveChecker); ok {
+		if err := c.Legal(m); err != nil {
+			return NoMove, err
+		}
+		return m, nil
 	}
 	var buf [256]Move
 	for _, l := range pos.LegalMoves(buf[:0]) {

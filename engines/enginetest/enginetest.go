@@ -57,6 +57,7 @@ func Conformance(t *testing.T, g engines.Game, games int) {
 			pos.Play(m)
 			require.Equal(t, before.plies+1, pos.Plies())
 			after := take(pos)
+			checkMoveChecker(t, pos, before.moves, after.moves)
 			pos.Undo()
 			require.Equal(t, before, take(pos), "undo of %s restores the position", pos.MoveText(m))
 			pos.Play(m)
@@ -125,6 +126,24 @@ func checkSearch(t *testing.T, searcher engines.Searcher, pos engines.Position, 
 	m := fm.FirstMove(pos)
 	require.Equal(t, s, take(pos), "FirstMove leaves the position as it was")
 	require.Contains(t, s.moves, m, "the first move is legal")
+}
+
+// checkMoveChecker checks that a position that judges single moves agrees
+// with its list of legal moves, on the moves of the position before (some
+// legal now, some not).
+func checkMoveChecker(t *testing.T, pos engines.Position, moves, legal []engines.Move) {
+	t.Helper()
+	c, ok := pos.(engines.MoveChecker)
+	if !ok {
+		return
+	}
+	for _, m := range moves {
+		err := c.Legal(m)
+		require.Equal(t, slices.Contains(legal, m), err == nil, "Legal(%d) agrees with LegalMoves: %v", m, err)
+		if err != nil {
+			require.ErrorIs(t, err, engines.ErrIllegal)
+		}
+	}
 }
 
 func uniq(ms []engines.Move) []engines.Move {
