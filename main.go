@@ -18,6 +18,7 @@ import (
 	"qi/protocol/terminal"
 	"qi/tools/arena"
 	"qi/tools/bench"
+	"qi/tools/booktool"
 	"qi/tools/gomocup"
 	"qi/tools/othellotrain"
 	"qi/tools/perft"
@@ -64,6 +65,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			err = othellotrain.Run(rest, stdout, stderr)
 		case "gomocup":
 			err = gomocup.Run(rest, stdout, stderr)
+		case "book":
+			err = booktool.Run(ctx, rest, stdout, stderr, reg)
 		case "version", "--version", "-version":
 			fmt.Fprintf(stdout, "qi %s\n", version)
 		case "help", "-h", "-help", "--help":
@@ -92,6 +95,7 @@ func usage(w io.Writer) {
        qi solve [flags] file    solve othello positions exactly, Edax-style (qi solve -h)
        qi othellotrain <cmd>    train othello's evaluation weights (qi othellotrain)
        qi gomocup <cmd>         learn from Gomocup records, gomoku self-play (qi gomocup help)
+       qi book <cmd>            build, grow, learn into and show opening books (qi book help)
        qi version
 `)
 }

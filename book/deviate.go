@@ -24,10 +24,11 @@ type DeviateOptions struct {
 
 // DeviationPlan returns a round of deviations from roots (keys of book
 // positions, as Negamax returns them): each leaf within the errors becomes
-// a new position, and the position it leaves gets its leaf searched again.
+// a new position, and every position whose leaf it is (the one it was
+// found from, and any other reaching it by a transposition) gets its leaf
+// searched again.
 func (b *Book) DeviationPlan(ctx context.Context, roots []uint64, opt DeviateOptions) (*Plan, error) {
 	p := &Plan{counts: map[uint64]*Entry{}, added: map[uint64]bool{}}
-	releaf := map[uint64]bool{}
 	// best holds the least error with which a position was reached: a
 	// position reached again with no less error has nothing new to give.
 	best := map[uint64]engines.Score{}
@@ -60,10 +61,6 @@ func (b *Book) DeviationPlan(ctx context.Context, roots []uint64, opt DeviateOpt
 			case c.Leaf && depth+1 <= opt.Plies && pos.Result() == engines.None && !p.added[ck]:
 				p.added[ck] = true
 				p.Items = append(p.Items, Item{Key: ck, Board: append([]byte(nil), board...), New: true})
-				if !releaf[key] {
-					releaf[key] = true
-					p.Items = append(p.Items, Item{Key: key, Board: append([]byte(nil), e.Board...)})
-				}
 			case !c.Leaf:
 				err = visit(pos, ck, csym, lost+d, depth+1)
 			}
@@ -86,6 +83,13 @@ func (b *Book) DeviationPlan(ctx context.Context, roots []uint64, opt DeviateOpt
 		if err := visit(pos, r, 0, 0, 0); err != nil {
 			return nil, err
 		}
+	}
+	if len(p.added) > 0 {
+		stale, err := b.staleLeaves(p.added)
+		if err != nil {
+			return nil, err
+		}
+		p.Items = append(p.Items, stale...)
 	}
 	p.sortItems()
 	return p, nil

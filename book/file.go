@@ -356,3 +356,34 @@ func readFile(path string) (data []byte, release func() error, err error) {
 	b, err := io.ReadAll(f)
 	return b, func() error { return nil }, err
 }
+
+// Identify returns the game and setting of the book file at path, from its
+// header alone, so that a tool can create the game before opening the book.
+func Identify(path string) (game, setting string, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", "", err
+	}
+	defer f.Close()
+	head := make([]byte, 4096)
+	n, err := io.ReadFull(f, head)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return "", "", err
+	}
+	head = head[:n]
+	if n < fixedHeader+8 || string(head[:len(magic)]) != magic {
+		return "", "", fmt.Errorf("%s: %w: no qi book header", path, ErrFormat)
+	}
+	headerLen := int(binary.LittleEndian.Uint32(head[12:]))
+	if headerLen < fixedHeader+8 || headerLen > n {
+		return "", "", fmt.Errorf("%s: %w: bad header length %d", path, ErrFormat, headerLen)
+	}
+	rest := head[fixedHeader : headerLen-4]
+	var ok1, ok2 bool
+	game, rest, ok1 = readString(rest)
+	setting, _, ok2 = readString(rest)
+	if !ok1 || !ok2 {
+		return "", "", fmt.Errorf("%s: %w: the header is cut short", path, ErrFormat)
+	}
+	return game, setting, nil
+}

@@ -88,6 +88,10 @@ type loggedGame struct {
 // short (its writer killed) is left for later; a line that does not read
 // is reported in bad and skipped.
 func (b *Book) readLog(path string, from int64) (games []loggedGame, bad []string, err error) {
+	return readLog(b.game, path, from)
+}
+
+func readLog(g engines.Game, path string, from int64) (games []loggedGame, bad []string, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
@@ -109,18 +113,37 @@ func (b *Book) readLog(path string, from int64) (games []loggedGame, bad []strin
 		off += int64(len(line))
 		text := string(bytes.TrimRight(line, "\r\n"))
 		if off == int64(len(line)) {
-			want := fmt.Sprintf("%s\t%s\t%s", logHeader, b.hdr.game, b.hdr.setting)
-			if text != want {
-				return nil, nil, fmt.Errorf("%s: %w: not a game log of %s", path, ErrFormat, b.Describe())
+			if want := logHeader + "\t" + g.Name() + "\t" + setting(g); text != want {
+				return nil, nil, fmt.Errorf("%s: %w: not a game log of %s", path, ErrFormat, describe(g.Name(), setting(g)))
 			}
 			continue
 		}
-		gm, err := parseLogLine(b.game, text)
+		gm, err := parseLogLine(g, text)
 		if err != nil {
 			bad = append(bad, fmt.Sprintf("%s at byte %d: %v", filepath.Base(path), off-int64(len(line)), err))
 		}
 		games = append(games, loggedGame{game: gm, end: off, bad: err != nil})
 	}
+}
+
+// setting returns g's engines.Packer setting, "" when it has none.
+func setting(g engines.Game) string {
+	if p, ok := g.(engines.Packer); ok {
+		return p.Setting()
+	}
+	return ""
+}
+
+// ReadLogFile reads the games of a game log of g (as records to build
+// from); bad lists the lines that did not read.
+func ReadLogFile(path string, g engines.Game) (games []Game, bad []string, err error) {
+	lg, bad, err := readLog(g, path, 0)
+	for _, l := range lg {
+		if !l.bad {
+			games = append(games, l.game)
+		}
+	}
+	return games, bad, err
 }
 
 // FoldStats says what folding game logs did.

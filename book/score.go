@@ -32,8 +32,11 @@ const deepMoves = 6
 
 // NewScorer returns a scorer of g searching level plies deep (the
 // othello searcher solves exactly from 2*level empties, as its levels do).
+// Its tables grow with the level: shallow searches fill little of them,
+// and clearing them before each position would cost more than the search.
 func NewScorer(g engines.Game, level int) *Scorer {
-	return &Scorer{game: g, level: max(level, 1), searcher: g.NewSearcher(engines.Config{Level: engines.MaxLevel, HashMB: 16})}
+	hashMB := 1 << min(max(level-4, 0), 6)
+	return &Scorer{game: g, level: max(level, 1), searcher: g.NewSearcher(engines.Config{Level: engines.MaxLevel, HashMB: hashMB})}
 }
 
 // Level returns the depth the scorer searches to.
