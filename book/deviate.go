@@ -94,3 +94,19 @@ func (b *Book) DeviationPlan(ctx context.Context, roots []uint64, opt DeviateOpt
 	p.sortItems()
 	return p, nil
 }
+
+// AddStart adds the game's start position to the book, searched by s,
+// when it is not there: deviations grow from it.
+func (b *Book) AddStart(ctx context.Context, s *Scorer) (added bool, err error) {
+	start := b.game.Start()
+	key, err := b.Key(start)
+	if err != nil || b.has(key) || start.Result() != engines.None {
+		return false, err
+	}
+	e, err := s.Score(ctx, start, b.has)
+	if err != nil {
+		return false, err
+	}
+	b.put(e)
+	return true, nil
+}

@@ -48,8 +48,6 @@ const (
 // read: foreign, damaged, of another version or of another game.
 var ErrFormat = errors.New("not a usable qi book")
 
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
-
 // header is what a snapshot says of itself.
 type header struct {
 	game, setting string
@@ -66,6 +64,10 @@ type snapshot struct {
 	recordLen int
 	logs      map[string]int64
 }
+
+// castagnoli returns the CRC-32C table, built at its first use rather than
+// when qi starts.
+func castagnoli() *crc32.Table { return crc32.MakeTable(crc32.Castagnoli) }
 
 func formatErr(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrFormat, fmt.Sprintf(format, args...))
@@ -88,7 +90,7 @@ func parseSnapshot(data []byte, verify bool) (*snapshot, error) {
 	if headerLen < fixedHeader+8 || headerLen%8 != 0 || headerLen > len(data) {
 		return nil, formatErr("bad header length %d", headerLen)
 	}
-	if verify && crc32.Checksum(data[:headerLen-4], castagnoli) != le.Uint32(data[headerLen-4:]) {
+	if verify && crc32.Checksum(data[:headerLen-4], castagnoli()) != le.Uint32(data[headerLen-4:]) {
 		return nil, formatErr("the header's checksum does not match")
 	}
 	s := &snapshot{data: data}
@@ -116,7 +118,7 @@ func parseSnapshot(data []byte, verify bool) (*snapshot, error) {
 	}
 	s.count = int(count)
 	s.records = data[headerLen : headerLen+int(size)]
-	if verify && crc32.Checksum(data[headerLen:], castagnoli) != dataCRC {
+	if verify && crc32.Checksum(data[headerLen:], castagnoli()) != dataCRC {
 		return nil, formatErr("the records' checksum does not match: the file is damaged")
 	}
 	for i := 1; i < s.count; i++ {
@@ -300,7 +302,7 @@ func encodeHeader(h header, count, logsLen int, dataCRC uint32) []byte {
 		b = append(b, 0)
 	}
 	le.PutUint32(b[12:], uint32(len(b)+4))
-	return le.AppendUint32(b, crc32.Checksum(b, castagnoli))
+	return le.AppendUint32(b, crc32.Checksum(b, castagnoli()))
 }
 
 // crcWriter writes through to w, keeping the CRC-32C of what it wrote.
@@ -313,7 +315,7 @@ type crcWriter struct {
 
 func (c *crcWriter) Write(p []byte) (int, error) {
 	n, err := c.w.Write(p)
-	c.crc = crc32.Update(c.crc, castagnoli, p[:n])
+	c.crc = crc32.Update(c.crc, castagnoli(), p[:n])
 	c.n += int64(n)
 	if c.hook != nil {
 		c.hook(c.n)

@@ -70,10 +70,12 @@ the games learned into FILE's game logs (FILE.logs/) are folded in, and the
 values go up the tree by negamax. Records: WTHOR .wtb, Gomocup .psq, PGN, GGF,
 SGF and game logs (.log), or folders of them. A killed build resumes where it
 stopped when run again (FILE.journal keeps its searches).`, buildFlags},
-	"deviate": {"-book FILE [flags]", `Grows the book by its own analysis: every move whose value is within -error
-of the best, on lines that lose no more than -cumulative in all, leads to a
-position that joins the book, searched; rounds repeat until none is left or
--rounds are done. The book is saved after each round; a killed round resumes.`, deviateFlags},
+	"deviate": {"-book FILE [flags]", `Grows the book by its own analysis, from the game's start (added if missing)
+and every other position the book holds that no other leads to: every move
+whose value is within -error of the best, on lines that lose no more than
+-cumulative in all, leads to a position that joins the book, searched; rounds
+repeat until none is left or -rounds are done. The book is saved after each
+round; a killed round resumes.`, deviateFlags},
 	"learn": {"-book FILE [flags] records...", `Learns the records' games as qi learns its own: each is written to the book's
 game log, then walked from its end, adding the positions missing and searching
 the best move outside the book where it might beat the book's (-deviation).`, learnFlags},

@@ -153,13 +153,18 @@ func deviateFlags(t *tool) func() error {
 	cumulative := t.fs.Float64("cumulative", 6, "the most the moves of a line may lose together")
 	rounds := t.fs.Int("rounds", 0, "rounds at most (0: until no position is left within the errors)")
 	return func() error {
-		b, err := t.open(false, nil)
+		b, err := t.open(true, nil)
 		if err != nil {
 			return err
 		}
 		defer b.Close()
 		opt := bk.DeviateOptions{PerMove: units(*perMove), Cumulative: units(*cumulative), Plies: b.Plies()}
 		start, before := time.Now(), b.Len()
+		if added, err := b.AddStart(t.ctx, bk.NewScorer(b.Game(), b.Level())); err != nil {
+			return t.interrupted(err, "searching the start")
+		} else if added {
+			fmt.Fprintln(t.stdout, "the start position joins the book")
+		}
 		for round := 1; *rounds == 0 || round <= *rounds; round++ {
 			roots, err := t.negamax(b)
 			if err != nil {
