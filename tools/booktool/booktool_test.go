@@ -92,14 +92,18 @@ func TestBuildShowStatsFromWTHOR(t *testing.T) {
 
 func TestBuildFromPSQ(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "r.book")
-	out := mustRun(t, "build", "-book", path, "-game", "gomoku", "-rule", "renju", "-level", "2", "-plies", "6", "-min", "1", testdata(t, "renju"))
+	out := mustRun(t, "build", "-book", path, "-game", "gomoku", "-rule", "renju", "-level", "1", "-plies", "6", "-min", "1", testdata(t, "renju"))
 	assert.Contains(t, out, "read 6 games from 6 files")
 	b, err := bk.Open(path, mustGame(t, "gomoku", engines.Config{Rule: "renju"}))
 	require.NoError(t, err)
 	defer b.Close()
 	assert.Positive(t, b.Len())
-	_, err = qiBook(t, "build", "-book", filepath.Join(t.TempDir(), "s.book"), "-game", "gomoku", "-rule", "standard", "-level", "1", testdata(t, "renju"))
-	require.NoError(t, err)
+	other := filepath.Join(t.TempDir(), "f.book")
+	out = mustRun(t, "build", "-book", other, "-game", "gomoku", "-rule", "freestyle", "-level", "1", "-plies", "4", testdata(t, "renju"))
+	assert.Contains(t, out, "read 0 games")
+	assert.Contains(t, out, "6 game of another board or rule")
+	out = mustRun(t, "build", "-book", other, "-anyrule", "-level", "1", testdata(t, "renju"))
+	assert.Contains(t, out, "read 6 games", "renju games make a freestyle book with -anyrule")
 	assert.Contains(t, mustRun(t, "stats", "-book", filepath.Join(filepath.Dir(path), "r.book")), "gomoku 15x15 renju")
 }
 

@@ -19,6 +19,7 @@ func buildFlags(t *tool) func() error {
 	minCount := t.fs.Int("min", 2, "positions that occur fewer times in the records are left out")
 	deviation := t.fs.Float64("deviation", 0, "when folding the game logs: search the best move outside the book where it is within this of the book's best, in the game's units (negative: never)")
 	noLogs := t.fs.Bool("nologs", false, "do not fold the game logs in")
+	anyRule := t.fs.Bool("anyrule", false, "gomoku: read the games of every rule on the book's board, replayed under the book's rule (a freestyle book from standard games)")
 	return func() error {
 		b, err := t.open(true, nil)
 		if err != nil {
@@ -28,16 +29,19 @@ func buildFlags(t *tool) func() error {
 		start, before := time.Now(), b.Len()
 		fmt.Fprintf(t.stdout, "book %s: %s, level %d, plies %d, %d positions\n", t.path, b.Describe(), b.Level(), b.Plies(), before)
 		if len(t.fs.Args()) > 0 {
-			if err := t.buildFromRecords(b, t.fs.Args(), *minCount); err != nil {
+			if err := t.buildFromRecords(b, t.fs.Args(), *minCount, *anyRule); err != nil {
 				return err
 			}
 		}
+		added := 0
 		if !*noLogs {
-			if err := t.fold(b, units(*deviation)); err != nil {
+			if added, err = t.fold(b, units(*deviation)); err != nil {
 				return err
 			}
 		}
-		if err := t.settle(b, false); err != nil {
+		// The records' plan searched the leaves its positions made stale;
+		// the positions learned from the logs may have made others so.
+		if err := t.settle(b, added == 0); err != nil {
 			return err
 		}
 		fmt.Fprintf(t.stdout, "built in %s: %d positions, %d new\n", since(start), b.Len(), b.Len()-before)
@@ -47,8 +51,9 @@ func buildFlags(t *tool) func() error {
 
 // buildFromRecords counts the records' positions, then searches those that
 // occur often enough.
-func (t *tool) buildFromRecords(b *bk.Book, paths []string, minCount int) error {
+func (t *tool) buildFromRecords(b *bk.Book, paths []string, minCount int, anyRule bool) error {
 	rs := newRecords(t.reg, b.Game())
+	rs.anyRule = anyRule
 	files, err := rs.files(paths)
 	if err != nil {
 		return err
@@ -111,15 +116,15 @@ func countsText(m map[string]int) string {
 }
 
 // fold folds the book's game logs in, saving now and then so that a kill
-// loses little.
-func (t *tool) fold(b *bk.Book, deviation engines.Score) error {
+// loses little, and returns how many positions it added.
+func (t *tool) fold(b *bk.Book, deviation engines.Score) (int, error) {
 	dir := bk.LogDir(t.path)
 	files, size, err := b.PendingLogs(dir)
 	if err != nil && !os.IsNotExist(err) {
-		return err
+		return 0, err
 	}
 	if len(files) == 0 {
-		return nil
+		return 0, nil
 	}
 	pr := newProgress(t.stderr, t.progress, "learning", "bytes", size)
 	start, saved := time.Now(), time.Now()
@@ -136,14 +141,14 @@ func (t *tool) fold(b *bk.Book, deviation engines.Score) error {
 		err = saveErr
 	}
 	if err != nil {
-		return t.interrupted(err, "while folding the game logs (the games are still in the logs)")
+		return 0, t.interrupted(err, "while folding the game logs (the games are still in the logs)")
 	}
 	fmt.Fprintf(t.stdout, "folded %d game logs in %s: %d games learned, %d of random moves skipped; %d positions added (%d deviations), %d leaves searched again\n",
 		st.Logs, since(start), st.Games, st.Skipped, st.Added, st.Deviations, st.Rescored)
 	for _, bad := range st.Bad {
 		fmt.Fprintf(t.stdout, "  left out: %s\n", bad)
 	}
-	return nil
+	return st.Added, nil
 }
 
 func deviateFlags(t *tool) func() error {
@@ -223,13 +228,10 @@ func learnFlags(t *tool) func() error {
 			}
 		}
 		fmt.Fprintf(t.stdout, "%d games written to the game log in %s\n", n, bk.LogDir(t.path))
-		if err := t.fold(b, units(*deviation)); err != nil {
+		if _, err := t.fold(b, units(*deviation)); err != nil {
 			return err
 		}
-		if _, err := t.negamax(b); err != nil {
-			return err
-		}
-		return t.finish(b)
+		return t.settle(b, false)
 	}
 }
 

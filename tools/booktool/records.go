@@ -32,6 +32,9 @@ type records struct {
 	// files left out, by why; bad keeps the first few reasons in full.
 	read, skipped map[string]int
 	bad           []string
+	// anyRule takes gomoku games of any rule on the book's board,
+	// replayed under the book's rule.
+	anyRule bool
 }
 
 func newRecords(reg *engines.Registry, g engines.Game) *records {
@@ -133,10 +136,10 @@ func (r *records) othello(size int) bool {
 }
 
 // gomoku returns the book's game when it is gomoku on a w x h board under
-// rule; ok is false otherwise.
+// rule (or any rule, with anyRule); ok is false otherwise.
 func (r *records) gomoku(w, h int, rule gomoku.Rule) (g *gomoku.Game, ok bool) {
 	g, ok = r.game.(*gomoku.Game)
-	return g, ok && g.Width() == w && g.Height() == h && g.Rule() == rule
+	return g, ok && g.Width() == w && g.Height() == h && (g.Rule() == rule || r.anyRule)
 }
 
 // play reads the moves texts played in turn from a copy of pos.
