@@ -120,12 +120,9 @@ func (c *Counter) Plan(b *Book, minCount int) (*Plan, error) {
 			return nil, err
 		}
 	}
-	stale, err := b.staleLeaves(p.added)
-	if err != nil {
+	if err := p.addStale(b); err != nil {
 		return nil, err
 	}
-	p.Items = append(p.Items, stale...)
-	p.sortItems()
 	return p, nil
 }
 

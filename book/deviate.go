@@ -84,14 +84,9 @@ func (b *Book) DeviationPlan(ctx context.Context, roots []uint64, opt DeviateOpt
 			return nil, err
 		}
 	}
-	if len(p.added) > 0 {
-		stale, err := b.staleLeaves(p.added)
-		if err != nil {
-			return nil, err
-		}
-		p.Items = append(p.Items, stale...)
+	if err := p.addStale(b); err != nil {
+		return nil, err
 	}
-	p.sortItems()
 	return p, nil
 }
 

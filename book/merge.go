@@ -41,14 +41,19 @@ func (b *Book) Merge(o *Book) (int, error) {
 		return 0, fmt.Errorf("book: cannot merge a book of %s into one of %s", o.Describe(), b.Describe())
 	}
 	all := o.entries()
+	b.mergeAll(all)
+	return len(all), nil
+}
+
+// mergeAll merges entries into the book, each as mergeEntry says.
+func (b *Book) mergeAll(entries []*Entry) {
 	b.learnMu.Lock()
 	defer b.learnMu.Unlock()
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	for _, e := range all {
+	for _, e := range entries {
 		b.mergeEntry(e)
 	}
-	return len(all), nil
 }
 
 // StalePlan returns the searches that set the book's leaves right after a

@@ -66,6 +66,21 @@ func (p *Plan) sortItems() {
 	slices.SortFunc(p.Items, func(a, b Item) int { return cmp.Compare(a.Key, b.Key) })
 }
 
+// addStale completes a plan of new positions: the book positions whose
+// leaf is one of them get their leaf searched again. The items end in key
+// order.
+func (p *Plan) addStale(b *Book) error {
+	if len(p.added) > 0 {
+		stale, err := b.staleLeaves(p.added)
+		if err != nil {
+			return err
+		}
+		p.Items = append(p.Items, stale...)
+	}
+	p.sortItems()
+	return nil
+}
+
 // inBook returns the membership test of the book after the plan: its
 // positions and the new ones.
 func (p *Plan) inBook(b *Book) func(uint64) bool {

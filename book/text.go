@@ -82,13 +82,7 @@ func (b *Book) Import(r io.Reader) (int, error) {
 	if err := sc.Err(); err != nil {
 		return 0, err
 	}
-	b.learnMu.Lock()
-	defer b.learnMu.Unlock()
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	for _, e := range read {
-		b.mergeEntry(e)
-	}
+	b.mergeAll(read)
 	return len(read), nil
 }
 
