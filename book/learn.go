@@ -8,6 +8,7 @@ package book
 
 import (
 	"context"
+	"slices"
 
 	"qi/engines"
 )
@@ -134,13 +135,18 @@ func (b *Book) learnPosition(ctx context.Context, s *Scorer, pos engines.Positio
 	return err
 }
 
-// stale reports whether e's leaf has become a book position.
+// stale reports whether e's leaf has become a book position, or is no
+// legal move (a damaged book's).
 func (b *Book) stale(k *keyer, pos engines.Position, sym int, e *Entry) bool {
 	if e.Leaf == engines.NoMove {
 		return false
 	}
+	m := pos.(engines.Symmetric).UnmapMove(e.Leaf, sym)
+	if !slices.Contains(pos.LegalMoves(nil), m) {
+		return true
+	}
 	p := pos.Clone()
-	p.Play(p.(engines.Symmetric).UnmapMove(e.Leaf, sym))
+	p.Play(m)
 	key, err := k.key(p)
 	return err == nil && b.has(key)
 }
