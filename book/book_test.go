@@ -235,3 +235,32 @@ func TestLeave(t *testing.T) {
 		assert.Equal(t, tc.want, Leave(tc.best, tc.quick, 100), tc.name)
 	}
 }
+
+func TestProbeWhileLearning(t *testing.T) {
+	g := tictactoe.Game{}
+	b, err := New(g, 9, 9)
+	require.NoError(t, err)
+	games := randomGames(g, 20, 7)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		s := NewScorer(g, 9)
+		for _, gm := range games {
+			_, err := b.Learn(context.Background(), s, gm, 0)
+			assert.NoError(t, err)
+		}
+	}()
+	rng := rand.New(rand.NewPCG(5, 6))
+	for probing := true; probing; {
+		select {
+		case <-done:
+			probing = false
+		default:
+		}
+		if c, ok := b.Choose(g.Start(), 50, rng); ok {
+			_, err := engines.Legal(g.Start(), g.Start().MoveText(c.Move))
+			require.NoError(t, err, "the book's move is legal")
+		}
+	}
+	assert.Equal(t, uint64(20), b.Stats().StartGames)
+}

@@ -17,18 +17,16 @@ import (
 // what was searched before (nor on which process searched it). One
 // goroutine uses a scorer at a time.
 type Scorer struct {
-	game     engines.Game
 	searcher engines.Searcher
 	level    int
 	keys     keyer
-	// Searches counts the searches made.
-	Searches int
 }
 
 // deepMoves is how many moves outside the book get a full search when the
 // best move of the position is in the book; more are first ranked by a
-// shallow search.
-const deepMoves = 6
+// shallow search (gomoku's hundreds of moves would cost a hundred times a
+// search otherwise).
+const deepMoves = 4
 
 // NewScorer returns a scorer of g searching level plies deep (the
 // othello searcher solves exactly from 2*level empties, as its levels do).
@@ -36,14 +34,13 @@ const deepMoves = 6
 // and clearing them before each position would cost more than the search.
 func NewScorer(g engines.Game, level int) *Scorer {
 	hashMB := 1 << min(max(level-4, 0), 6)
-	return &Scorer{game: g, level: max(level, 1), searcher: g.NewSearcher(engines.Config{Level: engines.MaxLevel, HashMB: hashMB})}
+	return &Scorer{level: max(level, 1), searcher: g.NewSearcher(engines.Config{Level: engines.MaxLevel, HashMB: hashMB})}
 }
 
 // Level returns the depth the scorer searches to.
 func (s *Scorer) Level() int { return s.level }
 
 func (s *Scorer) search(ctx context.Context, pos engines.Position, lim engines.Limits) (engines.Info, error) {
-	s.Searches++
 	lim.Depth = max(lim.Depth, 1)
 	info := s.searcher.Search(ctx, pos, lim, nil)
 	return info, ctx.Err()
@@ -123,7 +120,7 @@ func (s *Scorer) Leaf(ctx context.Context, pos engines.Position, sym int, e *Ent
 
 // rankNodes bounds the shallow searches that rank moves: gomoku's threat
 // searches would otherwise take most of the time.
-const rankNodes = 5000
+const rankNodes = 1000
 
 // rank orders moves by a shallow search of each, best first.
 func (s *Scorer) rank(ctx context.Context, pos engines.Position, moves []engines.Move) ([]engines.Move, error) {
