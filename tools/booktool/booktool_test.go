@@ -149,6 +149,24 @@ func TestRecordsOfEveryKind(t *testing.T) {
 			moves: [][]string{{"b2", "a2", "a1", "c3", "c1", "b1", "a3"}},
 		},
 		{
+			name: "PGN of gomoku rules", game: "gomoku", cfg: engines.Config{Rule: "renju"}, file: "r.pgn",
+			text: `[Variant "gomoku"]
+[Game "gomoku"]
+[Rule "renju"]
+[BoardSize "15"]
+[Result "0-1"]
+
+1. h8 i9 0-1
+
+[Variant "gomoku"]
+[Result "0-1"]
+
+1. h8 i9 0-1
+`,
+			want:  []bk.Game{{Result: engines.P2Win}},
+			moves: [][]string{{"h8", "i9"}},
+		},
+		{
 			name: "GGF", game: "othello", file: "a.ggf",
 			text: "(;GM[Othello]RE[+4.00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]\n" +
 				"B[F5]W[D6]B[C3/1.00/0.1]W[D3/-1.00/0.1];)\n" +

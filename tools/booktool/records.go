@@ -246,13 +246,15 @@ func (r *records) pgn(path string) ([]book.Game, error) {
 	}
 	var games []book.Game
 	for i, pg := range pgs {
-		name := pg.Tags["Game"]
-		if name == "" {
-			name = pg.Tags["Variant"]
-		}
+		// qi's Game tag names the game, the Variant tag cutechess's
+		// variant (whose "gomoku" is the standard rule).
 		size, _ := strconv.Atoi(pg.Tags["BoardSize"])
-		gname, cfg, ok := r.reg.Variant(name, engines.Config{BoardSize: size, Rule: pg.Tags["Rule"]})
-		if !ok || !r.same(gname, cfg) {
+		name, cfg := pg.Tags["Game"], engines.Config{BoardSize: size, Rule: pg.Tags["Rule"]}
+		ok := name != ""
+		if !ok {
+			name, cfg, ok = r.reg.Variant(pg.Tags["Variant"], cfg)
+		}
+		if !ok || !r.same(name, cfg) {
 			r.skip("game of another game, board or rule", "")
 			continue
 		}
