@@ -24,6 +24,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"qi/engines"
+	"qi/engines/gomoku"
 	"qi/engines/othello"
 	"qi/engines/tictactoe"
 )
@@ -269,20 +270,33 @@ func BenchmarkLookup(b *testing.B) {
 	}
 }
 
-// BenchmarkProbe probes an othello position of the book: its key over the
-// eight symmetries, its entry, and the keys and entries of its children.
+// BenchmarkProbe probes a position of a small book: its key over the
+// board's symmetries, its entry, and the keys and entries of every move's
+// position (othello's 8 moves; gomoku's 221).
 func BenchmarkProbe(b *testing.B) {
-	g := othello8(b)
-	bk, err := New(g, 2, 10)
+	renju, err := gomoku.NewGame(15, 15, gomoku.Renju)
 	require.NoError(b, err)
-	moves := movesOf(b, g, "f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3", "e6", "e7")
-	_, err = bk.Learn(context.Background(), NewScorer(g, 2), Game{Moves: moves, Result: engines.Draw}, -1)
-	require.NoError(b, err)
-	pos, err := engines.PlayAll(g.Start(), []string{"f5", "d6", "c3", "d3"})
-	require.NoError(b, err)
-	require.NotEmpty(b, bk.Probe(pos))
-	for b.Loop() {
-		bk.Probe(pos)
+	for _, bc := range []struct {
+		name  string
+		game  engines.Game
+		moves []string
+	}{
+		{"othello", othello8(b), []string{"f5", "d6", "c3", "d3", "c4", "f4"}},
+		{"gomoku", renju, []string{"h8", "h9", "i9", "g7"}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			bk, err := New(bc.game, 1, 10)
+			require.NoError(b, err)
+			moves := movesOf(b, bc.game, bc.moves...)
+			_, err = bk.Learn(context.Background(), NewScorer(bc.game, 1), Game{Moves: moves, Result: engines.Draw}, -1)
+			require.NoError(b, err)
+			pos, err := engines.PlayAll(bc.game.Start(), bc.moves[:len(bc.moves)-1])
+			require.NoError(b, err)
+			require.NotEmpty(b, bk.Probe(pos))
+			for b.Loop() {
+				bk.Probe(pos)
+			}
+		})
 	}
 }
 
