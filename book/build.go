@@ -19,6 +19,8 @@ type Counter struct {
 	keys  keyer
 	seen  map[uint64]uint32
 	games []Game
+	// pending holds the keys of the game being added.
+	pending []uint64
 	// Skipped counts the games refused: illegal moves, random moves.
 	Skipped int
 }
@@ -43,16 +45,20 @@ func (c *Counter) Add(gm Game) error {
 		c.Skipped++
 		return nil
 	}
+	// The positions count once the whole game is known to be legal.
+	keys := c.pending[:0]
 	err := c.walk(gm, func(pos engines.Position) error {
 		key, err := c.keys.key(pos)
-		if err == nil {
-			c.seen[key]++
-		}
+		keys = append(keys, key)
 		return err
 	})
+	c.pending = keys
 	if err != nil {
 		c.Skipped++
 		return err
+	}
+	for _, k := range keys {
+		c.seen[k]++
 	}
 	c.games = append(c.games, Game{Start: gm.Start, Moves: gm.Moves, Result: gm.Result, Opening: gm.Opening})
 	return nil
