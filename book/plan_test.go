@@ -233,3 +233,16 @@ func TestTextRoundTrip(t *testing.T) {
 	_, err = c.Import(bytes.NewReader([]byte("x../.../... o\t+0\t0\t9\ta3\t+0\t0\t9\t1\t0\t0\n")))
 	assert.ErrorContains(t, err, "line 1:")
 }
+
+func TestCounterRefusesIllegalGames(t *testing.T) {
+	g := tictactoe.Game{}
+	c := NewCounter(g, 9)
+	require.NoError(t, c.Add(Game{Moves: movesOf(t, g, "b2", "a1"), Result: engines.Draw}))
+	assert.Equal(t, 3, c.Positions())
+	err := c.Add(Game{Moves: []engines.Move{0, 8, 8}, Result: engines.Draw})
+	assert.ErrorContains(t, err, "move 3 (c3) is not legal")
+	assert.Equal(t, 3, c.Positions(), "none of its positions counts")
+	require.NoError(t, c.Add(Game{Moves: movesOf(t, g, "a1"), Random: true}))
+	assert.Equal(t, 1, c.Games())
+	assert.Equal(t, 2, c.Skipped)
+}
