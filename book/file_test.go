@@ -314,17 +314,8 @@ func learner(path, seed string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	rng := rand.New(rand.NewPCG(uint64(n), 5))
-	for range 50 {
-		pos := g.Start()
-		var moves []engines.Move
-		for pos.Result() == engines.None {
-			ms := pos.LegalMoves(nil)
-			m := ms[rng.IntN(len(ms))]
-			pos.Play(m)
-			moves = append(moves, m)
-		}
-		if err := b.Record(Game{Moves: moves, Result: pos.Result()}); err != nil {
+	for _, gm := range randomGames(g, 50, uint64(n)) {
+		if err := b.Record(gm); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 1
 		}
