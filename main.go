@@ -20,6 +20,7 @@ import (
 	"qi/protocol/terminal"
 	"qi/tools/arena"
 	"qi/tools/bench"
+	"qi/tools/booktool"
 	"qi/tools/gomocup"
 	"qi/tools/merge"
 	"qi/tools/othellotrain"
@@ -70,6 +71,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			err = gomocup.Run(rest, stdout, stderr)
 		case "merge":
 			err = merge.Run(rest, stdout, stderr, reg)
+		case "book":
+			err = booktool.Run(ctx, rest, stdout, stderr, reg)
 		case "version", "--version", "-version":
 			fmt.Fprintf(stdout, "qi %s\n", version)
 		case "help", "-h", "-help", "--help":
@@ -100,6 +103,7 @@ func usage(w io.Writer) {
        qi othellotrain <cmd>    train othello's evaluation weights (qi othellotrain)
        qi gomocup <cmd>         learn from Gomocup records, gomoku self-play (qi gomocup help)
        qi merge [flags] dir...  merge the shards of batch runs (qi merge -h; docs/batch.md)
+       qi book <cmd>            build, grow, learn into and show opening books (qi book help)
        qi version
 `)
 }

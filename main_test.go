@@ -48,6 +48,9 @@ func TestSubcommands(t *testing.T) {
 	out.Reset()
 	assert.Equal(t, 0, run([]string{"qi", "arena", "-help"}, strings.NewReader(""), &out, &errs))
 	assert.Contains(t, out.String(), "usage: qi arena")
+	out.Reset()
+	assert.Equal(t, 0, run([]string{"qi", "book", "build", "-h"}, strings.NewReader(""), &out, &errs))
+	assert.Contains(t, out.String(), "usage: qi book build")
 }
 
 func TestProtocolProcess(t *testing.T) {

@@ -38,3 +38,14 @@ func TestVariants(t *testing.T) {
 	_, _, ok := reg.Variant("chess", engines.Config{})
 	require.False(t, ok)
 }
+
+func TestEveryGameIsSymmetric(t *testing.T) {
+	reg := New()
+	for _, name := range reg.Names() {
+		t.Run(name, func(t *testing.T) {
+			g, err := reg.New(name, engines.Config{})
+			require.NoError(t, err)
+			enginetest.Symmetry(t, g, 3)
+		})
+	}
+}

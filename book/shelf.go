@@ -1,0 +1,69 @@
+// This file holds the Shelf, which opens books when a protocol first asks
+// for one, so that qi starts without reading any.
+
+package book
+
+import (
+	"errors"
+	"io/fs"
+	"sync"
+
+	"qi/engines"
+)
+
+// Shelf opens books as they are first asked for and keeps them open: a
+// protocol asks at each move for the book of the game it plays and gets it
+// at once after the first time. It is safe for concurrent use.
+type Shelf struct {
+	embedded fs.FS
+	mu       sync.Mutex
+	open     map[shelfKey]shelfEntry
+}
+
+type shelfKey struct{ name, path string }
+
+type shelfEntry struct {
+	book *Book
+	err  error
+}
+
+// NewShelf returns a shelf whose default books come from beside the
+// binary or from embedded (qi's built-in books; may be nil).
+func NewShelf(embedded fs.FS) *Shelf {
+	return &Shelf{embedded: embedded, open: map[shelfKey]shelfEntry{}}
+}
+
+// Book returns the book of g: the file at path, or with path "" the
+// default book (OpenDefault). The first call for a book opens it; later
+// calls return it, or the same error (ErrNoBook when g has none), without
+// reading anything.
+func (s *Shelf) Book(g engines.Game, path string) (*Book, error) {
+	key := shelfKey{FileName(g), path}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if e, ok := s.open[key]; ok {
+		return e.book, e.err
+	}
+	var e shelfEntry
+	if path == "" {
+		e.book, e.err = OpenDefault(g, s.embedded)
+	} else {
+		e.book, e.err = Open(path, g)
+	}
+	s.open[key] = e
+	return e.book, e.err
+}
+
+// Close closes the books opened.
+func (s *Shelf) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var errs []error
+	for k, e := range s.open {
+		if e.book != nil {
+			errs = append(errs, e.book.Close())
+		}
+		delete(s.open, k)
+	}
+	return errors.Join(errs...)
+}
