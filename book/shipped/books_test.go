@@ -1,6 +1,6 @@
 // Tests of the built-in books: each opens for its game and holds the start.
 
-package books
+package shipped
 
 import (
 	"io/fs"
