@@ -44,6 +44,7 @@ func FuzzCommands(f *testing.F) {
 	} {
 		f.Add(seed)
 	}
+	warmUp(f)
 	f.Fuzz(checkSession)
 }
 
