@@ -320,6 +320,10 @@ func (m *match) schedule() []job {
 
 // run plays the match.
 func (m *match) run(ctx context.Context) error {
+	first, err := m.startEngines(ctx)
+	if err != nil {
+		return err
+	}
 	jobs := m.schedule()
 	t := newTally(m, len(jobs))
 	fmt.Fprintf(m.stdout, "%s: %s, %d games (%s), concurrency %d, openings: %s, seed %d\n",
@@ -330,11 +334,11 @@ func (m *match) run(ctx context.Context) error {
 	done := make(chan outcome)
 	var wg sync.WaitGroup
 	for w := 1; w <= min(m.conf.Concurrency, len(jobs)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			m.worker(ctx, w, queue, done)
-		}()
+		players := map[int]player.Player{}
+		if w == 1 {
+			players = first
+		}
+		wg.Go(func() { m.worker(ctx, w, players, queue, done) })
 	}
 	go func() {
 		defer close(queue)
@@ -367,6 +371,37 @@ func (m *match) run(ctx context.Context) error {
 	return writeErr
 }
 
+// startEngines starts every engine once before the first game, so that one
+// that cannot start (a wrong path, a wrong protocol, a crash at start-up)
+// stops the match at once with the reason, instead of losing every game by
+// forfeit. The first worker plays with them.
+func (m *match) startEngines(ctx context.Context) (map[int]player.Player, error) {
+	players := make(map[int]player.Player, len(m.engines))
+	errs := make([]error, len(m.engines))
+	var wg sync.WaitGroup
+	for i, e := range m.engines {
+		spec := e.Spec
+		spec.Log = m.traffic(1, e.Name)
+		p := player.New(spec)
+		players[i] = p
+		wg.Go(func() { errs[i] = p.Start(ctx) })
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err == nil {
+			continue
+		}
+		for _, p := range players {
+			p.Kill()
+		}
+		if ctx.Err() != nil {
+			return nil, errors.New("interrupted while starting the engines")
+		}
+		return nil, fmt.Errorf("engine %s failed to start: %w", m.engines[i].Name, err)
+	}
+	return players, nil
+}
+
 // format describes the tournament.
 func (m *match) format() string {
 	switch {
@@ -378,10 +413,10 @@ func (m *match) format() string {
 	return fmt.Sprintf("%d engines, round robin", len(m.engines))
 }
 
-// worker plays games from the queue with engines of its own, kept between
-// games unless they broke or restart is asked.
-func (m *match) worker(ctx context.Context, id int, queue <-chan job, done chan<- outcome) {
-	players := map[int]player.Player{}
+// worker plays games from the queue with engines of its own (players, by
+// index, holds those it starts with), kept between games unless they broke
+// or restart is asked.
+func (m *match) worker(ctx context.Context, id int, players map[int]player.Player, queue <-chan job, done chan<- outcome) {
 	defer func() {
 		for _, p := range players {
 			p.Quit()

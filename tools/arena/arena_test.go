@@ -244,6 +244,33 @@ func TestAdjudication(t *testing.T) {
 	}
 }
 
+// TestEngineCannotStart: an engine that cannot start stops the match before
+// its first game, with an error naming it and saying why, instead of losing
+// every game by forfeit.
+func TestEngineCannotStart(t *testing.T) {
+	qi := engine("qi", "ugi", "", "qi")
+	tests := []struct {
+		culprit string
+		reason  string
+	}{
+		{"-engine name=culprit cmd=/nonexistent/engine depth=3", "fork/exec /nonexistent/engine: no such file or directory"},
+		{engine("culprit", "ugi", "", "ugi", fake.DieAtOnce), "exited: exit status 3 (stderr: fake: dying at once)"},
+		// The short watchdogs wait for what these fakes never answer.
+		{engine("culprit", "ugi", "timeout=0.5", "ugi", fake.Mute), "no ugiok within 500ms"},
+		{engine("culprit", "uci", "timeout=0.5", "uci", fake.Mute), "no uciok within 500ms"},
+		{engine("culprit", "gomocup", "timeout=0.5", "gomocup", fake.Mute), "no ABOUT reply"},
+		{engine("culprit", "nboard", "timeout=0.5", "nboard", fake.NoReady), "no pong 1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.reason, func(t *testing.T) {
+			out, err := arena(t, fmt.Sprintf("%s %s -each depth=3 -games 4", qi, tt.culprit))
+			require.Error(t, err, out)
+			assert.Contains(t, err.Error(), "engine culprit failed to start: "+tt.reason)
+			assert.NotContains(t, out, "Finished game", "no game is played")
+		})
+	}
+}
+
 // TestGoodFakes plays the well-behaved fakes of each protocol, chattering
 // or not, against qi: they lose on the board, never by forfeit.
 func TestGoodFakes(t *testing.T) {
