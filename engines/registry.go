@@ -14,9 +14,8 @@ type Spec struct {
 	Name string
 	// Title is a short human description ("tic-tac-toe (一字棋)").
 	Title string
-	// New creates the game under a configuration, or says why it cannot.
-	// Games with one board ignore Config.BoardSize, since clients send every
-	// option to every game.
+	// New creates the game under a configuration, or says why it cannot: a
+	// board size or a rule the game does not have is refused, not ignored.
 	New func(cfg Config) (Game, error)
 	// Rules names the rule sets the game offers, the default first.
 	Rules []string

@@ -20,7 +20,10 @@ func Spec() engines.Spec {
 	return engines.Spec{
 		Name:  "niujiao",
 		Title: "niu jiao qi (牛角棋, ox-horn chess)",
-		New: func(engines.Config) (engines.Game, error) {
+		New: func(cfg engines.Config) (engines.Game, error) {
+			if err := engines.CheckFixed("niu jiao qi", 0, cfg); err != nil {
+				return nil, err
+			}
 			return Game{}, nil
 		},
 	}

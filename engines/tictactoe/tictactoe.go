@@ -21,7 +21,10 @@ func Spec() engines.Spec {
 	return engines.Spec{
 		Name:  "tictactoe",
 		Title: "tic-tac-toe (一字棋)",
-		New: func(engines.Config) (engines.Game, error) {
+		New: func(cfg engines.Config) (engines.Game, error) {
+			if err := engines.CheckFixed("tic-tac-toe", 3, cfg); err != nil {
+				return nil, err
+			}
 			return Game{}, nil
 		},
 	}
