@@ -322,6 +322,15 @@ func Legal(pos Position, s string) (Move, error) {
 	return NoMove, fmt.Errorf("%w: %s", ErrIllegal, s)
 }
 
+// Arbiter is implemented by positions that can say why a move is illegal
+// (gomoku's forbidden renju points), so that people learn more than
+// "illegal move".
+type Arbiter interface {
+	// Legal returns nil when m may be played, else an error wrapping
+	// ErrIllegal that says why.
+	Legal(m Move) error
+}
+
 // PlayAll plays the moves in order on a clone of pos and returns it, or an error
 // naming the first move that could not be played; pos itself is not changed.
 func PlayAll(pos Position, moves []string) (Position, error) {

@@ -123,6 +123,35 @@ func TestRenjuOverlineIllegal(t *testing.T) {
 	require.ErrorContains(t, p.Legal(m), "overline")
 }
 
+// TestIllegalSaysWhy: a position says why it refuses a square (for qi
+// play), as an engines.Arbiter.
+func TestIllegalSaysWhy(t *testing.T) {
+	g := mustGame(t, 15, 15, Renju)
+	tests := []struct {
+		black, white, move, err string
+	}{
+		{"h7 g8 i8 h9", "a1 a2 a3 a4", "h8", "illegal move: h8 is forbidden for black: double-three"},
+		{"d8 e8 f8 g8 i8", "a1 a3 a5 a7 a9", "h8", "illegal move: h8 is forbidden for black: overline"},
+		{"h7 g8 i8 h9", "a1 a2 a3 a4", "j10", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.move+"/"+tt.err, func(t *testing.T) {
+			var p engines.Position = setup(t, g, tt.black, tt.white, engines.P1)
+			m, err := p.ParseMove(tt.move)
+			require.NoError(t, err)
+			a, ok := p.(engines.Arbiter)
+			require.True(t, ok, "gomoku positions say why")
+			err = a.Legal(m)
+			if tt.err == "" {
+				require.NoError(t, err)
+				return
+			}
+			require.ErrorIs(t, err, engines.ErrIllegal)
+			require.EqualError(t, err, tt.err)
+		})
+	}
+}
+
 func TestSetupResults(t *testing.T) {
 	g := mustGame(t, 15, 15, Freestyle)
 	p := setup(t, g, "d8 e8 f8 g8 h8", "a1", engines.P2)

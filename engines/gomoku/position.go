@@ -152,11 +152,11 @@ func (p *Position) Legal(m engines.Move) error {
 		return fmt.Errorf("%w %s: the game is over", engines.ErrIllegal, p.MoveText(m))
 	}
 	if p.b.cells[i] != Empty {
-		return fmt.Errorf("%w %s: the square is taken", engines.ErrIllegal, p.MoveText(m))
+		return fmt.Errorf("%w: %s is taken", engines.ErrIllegal, p.MoveText(m))
 	}
 	if p.side == engines.P1 {
 		if f := p.b.foul(i); f != NoFoul {
-			return fmt.Errorf("%w %s: forbidden for black (%s)", engines.ErrIllegal, p.MoveText(m), f)
+			return fmt.Errorf("%w: %s is forbidden for black: %s", engines.ErrIllegal, p.MoveText(m), f)
 		}
 	}
 	return nil
