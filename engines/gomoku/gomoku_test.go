@@ -282,7 +282,7 @@ func TestString(t *testing.T) {
 	require.Contains(t, s, " 8 . . . . . . X * X . . . . . . 8")
 	require.Contains(t, s, "15 . . . . . . . . . . . . . .[O]15")
 	require.Contains(t, s, "a b c d e f g h i j k l m n o")
-	require.Contains(t, s, "last move o15")
+	require.Contains(t, s, "Renju, black (X) to move. Last move o15 in brackets. * is forbidden for black.")
 	lines, handled, err := p.Command("forbidden", nil)
 	require.NoError(t, err)
 	require.True(t, handled)

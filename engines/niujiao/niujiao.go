@@ -232,18 +232,32 @@ func (p *Position) Text() string {
 }
 
 // String implements engines.Position: the horn with each point's number and
-// its stone.
+// its stone, every one of the 17 edges drawn, and the stone that moved last
+// in lower case, with a legend that says so.
 func (p *Position) String() string {
-	c := func(pt int) string { return fmt.Sprintf("%d%c", pt, p.cell(pt)) }
+	moved := -1
+	if n := len(p.moves); n > 0 {
+		moved = to(p.moves[n-1])
+	}
+	c := func(pt int) string {
+		ch := p.cell(pt)
+		if pt == moved {
+			ch += 'a' - 'A'
+		}
+		return fmt.Sprintf("%d%c", pt, ch)
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, " %s\n", c(0))
-	fmt.Fprintf(&b, "   \\\n")
-	fmt.Fprintf(&b, "    %s\n", c(1))
-	fmt.Fprintf(&b, "  /   \\\n")
+	fmt.Fprintf(&b, "%s\n", c(0))
+	fmt.Fprintf(&b, "|  \\\n")
+	fmt.Fprintf(&b, "|   %s\n", c(1))
+	fmt.Fprintf(&b, "| /  \\\n")
 	fmt.Fprintf(&b, "%s----%s\n", c(2), c(3))
 	for r := 2; r <= 4; r++ {
 		fmt.Fprintf(&b, "|  /   |\n")
 		fmt.Fprintf(&b, "%s----%s\n", c(2*r), c(2*r+1))
+	}
+	if moved >= 0 {
+		fmt.Fprintf(&b, "Last move %s: the stone that moved is in lower case.\n", p.MoveText(p.moves[len(p.moves)-1]))
 	}
 	return b.String()
 }

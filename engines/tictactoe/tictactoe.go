@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"qi/engines"
+	"qi/engines/drawing"
 	"qi/engines/fen"
 	"qi/engines/search"
 )
@@ -172,18 +173,29 @@ func (p *Position) Text() string {
 	return b.String()
 }
 
-// String implements engines.Position.
+// String implements engines.Position: the board, X and O, the last move in
+// brackets and a legend that says so.
 func (p *Position) String() string {
 	var b strings.Builder
+	last := -1
+	if n := len(p.history); n > 0 {
+		last = int(p.history[n-1])
+	}
 	for rank := 2; rank >= 0; rank-- {
-		fmt.Fprintf(&b, " %d ", rank+1)
-		for file := 0; file < 3; file++ {
-			b.WriteByte(' ')
-			b.WriteByte(strings.ToUpper(string(p.cell(3*rank + file)))[0])
+		var cells [3]byte
+		for file := range cells {
+			cells[file] = strings.ToUpper(string(p.cell(3*rank + file)))[0]
 		}
-		b.WriteByte('\n')
+		mark := -1
+		if last/3 == rank {
+			mark = last % 3
+		}
+		fmt.Fprintf(&b, " %d %s\n", rank+1, drawing.Row(cells[:], mark))
 	}
 	b.WriteString("    a b c\n")
+	if last >= 0 {
+		b.WriteString(drawing.LastMove(p.MoveText(engines.Move(last))) + "\n")
+	}
 	return b.String()
 }
 

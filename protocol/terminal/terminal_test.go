@@ -62,7 +62,7 @@ func TestBadInputUndoHint(t *testing.T) {
 func TestPlayNiujiao(t *testing.T) {
 	out := play(t, []string{"niujiao", "-level", "10", "-first", "qi"}, "97\nquit\n")
 	assert.Contains(t, out, "You play Blue, qi plays Red at level 10.")
-	assert.Contains(t, out, " 0R")
+	assert.Contains(t, out, "0R\n")
 	assert.Contains(t, out, "qi (Red) plays 0")
 }
 
@@ -70,14 +70,14 @@ func TestPlayGomokuAsksTheRule(t *testing.T) {
 	out := play(t, []string{"gomoku", "-level", "1", "-first", "you"}, "fiverow\nRENJU\nquit\n")
 	assert.Contains(t, out, "Rule, one of freestyle, standard, renju, caro [freestyle]: ")
 	assert.Contains(t, out, "Please give one of freestyle, standard, renju, caro.")
-	assert.Contains(t, out, "renju, black (X) to move")
+	assert.Contains(t, out, "Renju, black (X) to move")
 	out = play(t, []string{"gomoku", "-rule", "caro", "-level", "1", "-first", "you"}, "quit\n")
 	assert.NotContains(t, out, "Rule, one of")
-	assert.Contains(t, out, "caro, black (X) to move")
+	assert.Contains(t, out, "Caro, black (X) to move")
 	// A variant's name picks the game and its rule.
 	out = play(t, []string{"renju", "-level", "1", "-first", "you"}, "quit\n")
 	assert.Contains(t, out, "qi plays gomoku.")
-	assert.Contains(t, out, "renju, black (X) to move")
+	assert.Contains(t, out, "Renju, black (X) to move")
 }
 
 func TestSetupErrors(t *testing.T) {
