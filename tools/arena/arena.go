@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"qi/engines"
+	"qi/internal/cmdline"
 	"qi/tools/arena/grid"
 	"qi/tools/arena/opening"
 	"qi/tools/arena/player"
@@ -33,7 +34,7 @@ import (
 // diagnostics to stderr.
 func Run(args []string, stdout, stderr io.Writer, reg *engines.Registry) error {
 	cfg, err := parseArgs(args)
-	if errors.Is(err, errHelp) {
+	if errors.Is(err, errHelp) || len(args) > 0 && cmdline.IsHelp(args[0]) {
 		fmt.Fprint(stdout, usage)
 		return nil
 	}

@@ -11,17 +11,17 @@ import (
 	"time"
 
 	"qi/engines"
+	"qi/internal/cmdline"
 )
 
 // Run runs `qi bench` with args (flags), writing results to stdout.
 func Run(ctx context.Context, args []string, stdout, stderr io.Writer, reg *engines.Registry) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	game := fs.String("game", "", "game to measure (default: all)")
 	size := fs.Int("size", 0, "board size (0: the game's usual size)")
 	rule := fs.String("rule", "", "rule set, for games with several")
 	quick := fs.Bool("quick", false, "a short run of seconds, as a smoke test")
-	if err := fs.Parse(args); err != nil {
+	if err := cmdline.Parse(fs, args, stdout, "usage: qi bench [flags]\nRun each game's measurements (nodes per second, solve times, perft speed), a line per result."); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {

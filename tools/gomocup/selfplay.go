@@ -18,6 +18,7 @@ import (
 	"qi/engines"
 	"qi/engines/gomoku"
 	"qi/engines/search"
+	"qi/internal/cmdline"
 )
 
 // player is one side's setting: a config, engine options and evaluation
@@ -86,7 +87,6 @@ func parsePlayer(spec string) (player, error) {
 
 func runSelfplay(args []string, stdout, stderr io.Writer) error {
 	fset := flag.NewFlagSet("gomocup selfplay", flag.ContinueOnError)
-	fset.SetOutput(stderr)
 	ruleName := fset.String("rule", "freestyle", "rule: freestyle, standard, renju or caro")
 	size := fset.Int("size", 15, "board size")
 	games := fset.Int("games", 80, "games (pairs of openings with both colours)")
@@ -95,7 +95,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 	a := fset.String("a", "default", "player A: level=N, hash=MB, baseline, engine options")
 	b := fset.String("b", "baseline", "player B")
 	verbose := fset.Bool("v", false, "print every game")
-	if err := fset.Parse(args); err != nil {
+	if err := cmdline.Parse(fset, args, stdout, "usage: qi gomocup selfplay [flags]\nPlay two settings of qi's gomoku engine against each other."); err != nil {
 		return err
 	}
 	rule, err := gomoku.ParseRule(*ruleName)

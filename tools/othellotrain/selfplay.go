@@ -19,6 +19,7 @@ import (
 	"qi/engines"
 	"qi/engines/othello"
 	"qi/engines/othello/pattern"
+	"qi/internal/cmdline"
 )
 
 // player is one side of a game: a searcher and its limits.
@@ -94,7 +95,6 @@ func randomOpening(n, k int, rng *rand.Rand) *othello.Position {
 // by the game's result and, mixed in, the search's own score.
 func runSelfPlay(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("othellotrain selfplay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	size := fs.Int("size", 10, "board size")
 	games := fs.Int("games", 100, "games to play")
 	depth := fs.Int("depth", 4, "search depth")
@@ -104,7 +104,7 @@ func runSelfPlay(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "random seed")
 	out := fs.String("o", "", "sample file to write")
 	hash := fs.Int("hash", 16, "hash table size in MiB")
-	if err := fs.Parse(args); err != nil {
+	if err := cmdline.Parse(fs, args, stdout, "usage: qi othellotrain selfplay -o samples.bin [flags]\nPlay games with the engine and write their positions as labelled samples."); err != nil {
 		return err
 	}
 	if *out == "" {
@@ -185,7 +185,6 @@ func readOpenings(path string) ([][]string, error) {
 // colours, and reports the first one's result.
 func runMatch(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("othellotrain match", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	size := fs.Int("size", 8, "board size")
 	a := fs.String("a", "", "first weight file (default: embedded; none: untrained)")
 	b := fs.String("b", "none", "second weight file")
@@ -200,7 +199,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	hash := fs.Int("hash", 16, "hash table size in MiB")
 	pcA := fs.Float64("probcut-a", -1, "first player's ProbCut confidence on the clock (0 off; default: the engine's)")
 	pcB := fs.Float64("probcut-b", -1, "second player's ProbCut confidence")
-	if err := fs.Parse(args); err != nil {
+	if err := cmdline.Parse(fs, args, stdout, "usage: qi othellotrain match [flags]\nPlay two weight sets against each other from XOT openings, each with both colours."); err != nil {
 		return err
 	}
 	wa, err := loadWeights(*a, *size)

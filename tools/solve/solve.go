@@ -20,23 +20,19 @@ import (
 
 	"qi/engines"
 	"qi/engines/othello"
+	"qi/internal/cmdline"
 )
 
 // Run runs `qi solve` with args: flags, then the position files ("-" or none
 // for standard input).
 func Run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	from := fs.Int("from", 1, "first line to solve (1-based, blank lines and # comments not counted)")
 	to := fs.Int("to", 0, "last line to solve (0: to the end)")
 	hash := fs.Int("hash", 256, "hash table size in MiB")
 	number := fs.Int("number", 0, "number of the first position of the file in the output (FFO #40 is line 1 of ffo-40-59.obf: -number 40)")
 	timeout := fs.Duration("timeout", 0, "give up a position after this long (0: never)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: qi solve [flags] file.obf... (- for standard input)")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	if err := cmdline.Parse(fs, args, stdout, "usage: qi solve [flags] file.obf... (- or none for standard input)\nSolve othello positions exactly, one a line (FFO/obf), and check the answers the lines give."); err != nil {
 		return err
 	}
 	if *from < 1 || *to != 0 && *to < *from {
