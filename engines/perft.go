@@ -3,6 +3,8 @@
 
 package engines
 
+import "time"
+
 // Perfter is implemented by positions with their own, faster perft, or whose
 // game counts differently (othello counts a finished game as a leaf).
 type Perfter interface {
@@ -51,4 +53,11 @@ func Divide(pos Position, depth int) []DivideEntry {
 		pos.Undo()
 	}
 	return out
+}
+
+// PerftBench is the measurement of a perft count, which count makes.
+func PerftBench(count func() uint64) BenchResult {
+	start := time.Now()
+	n := count()
+	return BenchResult{Leaves: int64(n), Time: time.Since(start)}
 }

@@ -6,10 +6,8 @@ package tictactoe
 import (
 	"context"
 	"fmt"
-	"io"
 	"math/bits"
 	"strings"
-	"time"
 
 	"qi/engines"
 	"qi/engines/drawing"
@@ -292,24 +290,26 @@ func (Game) NewSearcher(cfg engines.Config) engines.Searcher {
 	return search.NewAlphaBeta(OpenLines, depth, min(cfg.EffectiveHashMB(), 1))
 }
 
-// Bench implements engines.Bencher: the time to solve the empty board and to
-// count all games (perft 9).
-func (g Game) Bench(ctx context.Context, w io.Writer, quick bool) error {
+// Benches implements engines.Bencher: the time to solve the empty board and
+// to count all games (perft 9).
+func (g Game) Benches(quick bool) []engines.Bench {
 	rounds := 20
 	if quick {
 		rounds = 2
 	}
-	var total engines.Info
-	for i := 0; i < rounds && ctx.Err() == nil; i++ {
-		info := g.NewSearcher(engines.Config{}).Search(ctx, g.Start(), engines.Limits{}, nil)
-		total.Depth, total.Nodes, total.Time = info.Depth, total.Nodes+info.Nodes, total.Time+info.Time
+	return []engines.Bench{
+		{Name: fmt.Sprintf("solve the empty board x%d", rounds), Run: func(ctx context.Context) (engines.BenchResult, error) {
+			var total engines.BenchResult
+			for i := 0; i < rounds && ctx.Err() == nil; i++ {
+				info := g.NewSearcher(engines.Config{}).Search(ctx, g.Start(), engines.Limits{}, nil)
+				total.Depth, total.Nodes, total.Time = info.Depth, total.Nodes+info.Nodes, total.Time+info.Time
+			}
+			return total, ctx.Err()
+		}},
+		{Name: "perft 9", Run: func(ctx context.Context) (engines.BenchResult, error) {
+			return engines.PerftBench(func() uint64 { return engines.Perft(g.Start(), 9) }), ctx.Err()
+		}},
 	}
-	engines.BenchLine(w, fmt.Sprintf("solve the empty board x%d", rounds), total)
-	start := time.Now()
-	n := engines.Perft(g.Start(), 9)
-	el := time.Since(start)
-	fmt.Fprintf(w, "%-36s leaves %11d  time %9.3f s  leaves/s %8.0f\n", "perft 9", n, el.Seconds(), float64(n)/el.Seconds())
-	return ctx.Err()
 }
 
 // OpenLines is the classic evaluation: lines still open for the side to move
