@@ -398,9 +398,14 @@ func legal(pos engines.Position, text string) (engines.Move, error) {
 	return m, err
 }
 
-// sentence writes an error as the start of a sentence.
+// sentence writes an error as the start of a sentence: capitalised, unless
+// it starts with a move ("h8 is taken"), which keeps its own spelling.
 func sentence(err error) string {
 	s := err.Error()
+	first, _, _ := strings.Cut(s, " ")
+	if strings.ContainsAny(first, "0123456789") {
+		return s
+	}
 	r, n := utf8.DecodeRuneInString(s)
 	return string(unicode.ToUpper(r)) + s[n:]
 }

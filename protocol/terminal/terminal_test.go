@@ -248,6 +248,7 @@ func TestIllegalMovesSayWhy(t *testing.T) {
 		{"gomoku", engines.Config{Rule: "renju"}, "h7 a1 g8 a2 i8 a3 h9 a4", "h8", "Illegal move: h8 is forbidden for black: double-three"},
 		{"gomoku", engines.Config{Rule: "freestyle"}, "h7 a1 g8 a2 i8 a3 h9 a4", "h8", ""},
 		{"tictactoe", engines.Config{}, "b2", "b2", "Illegal move: b2"},
+		{"gomoku", engines.Config{}, "h8", "h8", "h8 is taken"},
 		{"niujiao", engines.Config{}, "", "03", `Bad move "03": 0 and 3 are not joined by an edge`},
 	}
 	for _, tt := range tests {
