@@ -22,10 +22,15 @@ func IsHelp(word string) bool {
 
 // Parse parses args into fs, whose name is the subcommand's ("play",
 // "othellotrain train"). When help is asked for (help as the first word, or
-// -h, -help or --help among the flags) it writes usage, then fs's flags, on
-// stdout and returns flag.ErrHelp: callers pass it up, and main exits 0. A
-// bad flag is an error that says where the flags are listed.
+// -h, -help or --help among the flags) it writes the usage on stdout and
+// returns flag.ErrHelp: callers pass it up, and main exits 0. The usage is
+// usage, then fs's flags; with usage empty it is what fs.Usage writes (for
+// a usage that takes work to write). A bad flag is an error that says where
+// the flags are listed.
 func Parse(fs *flag.FlagSet, args []string, stdout io.Writer, usage string) error {
+	if usage != "" {
+		fs.Usage = func() { PrintUsage(fs, usage) }
+	}
 	fs.SetOutput(io.Discard)
 	var err error
 	if len(args) > 0 && IsHelp(args[0]) {
@@ -35,7 +40,7 @@ func Parse(fs *flag.FlagSet, args []string, stdout io.Writer, usage string) erro
 	}
 	switch {
 	case errors.Is(err, flag.ErrHelp):
-		PrintUsage(fs, stdout, usage)
+		Help(fs, stdout)
 		return flag.ErrHelp
 	case err != nil:
 		return fmt.Errorf("%s: %w (see qi %s -h)", fs.Name(), err, fs.Name())
@@ -43,14 +48,19 @@ func Parse(fs *flag.FlagSet, args []string, stdout io.Writer, usage string) erro
 	return nil
 }
 
-// PrintUsage writes usage, then fs's flags, on w.
-func PrintUsage(fs *flag.FlagSet, w io.Writer, usage string) {
-	fmt.Fprintln(w, usage)
+// Help writes fs's usage on stdout.
+func Help(fs *flag.FlagSet, stdout io.Writer) {
+	fs.SetOutput(stdout)
+	fs.Usage()
+	fs.SetOutput(io.Discard)
+}
+
+// PrintUsage writes usage, then fs's flags, on fs's output.
+func PrintUsage(fs *flag.FlagSet, usage string) {
+	fmt.Fprintln(fs.Output(), usage)
 	if hasFlags(fs) {
-		fmt.Fprintln(w, "flags:")
-		fs.SetOutput(w)
+		fmt.Fprintln(fs.Output(), "flags:")
 		fs.PrintDefaults()
-		fs.SetOutput(io.Discard)
 	}
 }
 

@@ -45,16 +45,18 @@ func parseArgs(args []string, stdout io.Writer, reg *engines.Registry) (setup, e
 	size := fs.Int("size", 0, "the board's size, for games with several (see above); 0 is the game's usual one")
 	rule := fs.String("rule", "", "the rule set, for games with several (see above); empty asks")
 	think := fs.Duration("time", 3*time.Second, "qi's thinking time a move, more than 0 (Ctrl-C makes it play at once)")
+	// The usage asks every game for its sizes: only when it is shown.
+	fs.Usage = func() { cmdline.PrintUsage(fs, usage(reg)) }
 	var names []string
 	for {
-		if err := cmdline.Parse(fs, args, stdout, usage(reg)); err != nil {
+		if err := cmdline.Parse(fs, args, stdout, ""); err != nil {
 			return setup{}, err
 		}
 		if fs.NArg() == 0 {
 			break
 		}
 		if cmdline.IsHelp(fs.Arg(0)) {
-			cmdline.PrintUsage(fs, stdout, usage(reg))
+			cmdline.Help(fs, stdout)
 			return setup{}, flag.ErrHelp
 		}
 		names = append(names, fs.Arg(0))

@@ -270,12 +270,12 @@ func (s *session) verdict(r engines.Result) string {
 		text = s.side(winner) + " wins"
 	}
 	if c, ok := s.pos.(discCounter); ok {
-		n := [2]int{}
-		n[0], n[1] = c.Discs()
+		// The winner's count comes first.
+		a, b := c.Discs()
 		if r == engines.P2Win {
-			n[0], n[1] = n[1], n[0]
+			a, b = b, a
 		}
-		text += fmt.Sprintf(" %d-%d", n[0], n[1])
+		text += fmt.Sprintf(" %d-%d", a, b)
 	}
 	return text
 }
