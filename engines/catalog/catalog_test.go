@@ -4,7 +4,6 @@ package catalog
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -96,10 +95,7 @@ func TestDrawingsSayWhatHappened(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.game+"/"+tt.moves, func(t *testing.T) {
-			g, err := reg.New(tt.game, tt.cfg)
-			require.NoError(t, err)
-			pos, err := engines.PlayAll(g.Start(), strings.Fields(tt.moves))
-			require.NoError(t, err)
+			_, pos := enginetest.Played(t, reg, tt.game, tt.cfg, tt.moves)
 			s := pos.String()
 			for _, w := range tt.want {
 				require.Contains(t, s, w)

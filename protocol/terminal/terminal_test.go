@@ -20,6 +20,7 @@ import (
 
 	"qi/engines"
 	"qi/engines/catalog"
+	"qi/engines/enginetest"
 	"qi/engines/tictactoe"
 	"qi/internal/screen"
 )
@@ -222,10 +223,7 @@ func TestResultsInPeoplesWords(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.game+"/"+tt.moves, func(t *testing.T) {
-			g, err := reg.New(tt.game, tt.cfg)
-			require.NoError(t, err)
-			pos, err := engines.PlayAll(g.Start(), strings.Fields(tt.moves))
-			require.NoError(t, err)
+			g, pos := enginetest.Played(t, reg, tt.game, tt.cfg, tt.moves)
 			var out bytes.Buffer
 			s := &session{out: &out, game: g, pos: pos, human: tt.human}
 			s.announce(pos.Result())
@@ -253,11 +251,8 @@ func TestIllegalMovesSayWhy(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.game+"/"+tt.move, func(t *testing.T) {
-			g, err := reg.New(tt.game, tt.cfg)
-			require.NoError(t, err)
-			pos, err := engines.PlayAll(g.Start(), strings.Fields(tt.moves))
-			require.NoError(t, err)
-			_, err = legal(pos, tt.move)
+			_, pos := enginetest.Played(t, reg, tt.game, tt.cfg, tt.moves)
+			_, err := legal(pos, tt.move)
 			if tt.want == "" {
 				require.NoError(t, err)
 				return
