@@ -5,6 +5,5 @@ go 1.26
 require (
 	github.com/google/shlex v0.0.0-20191202100458-e7afc7fbc510
 	github.com/stretchr/testify v1.12.1
+	go.yaml.in/yaml/v3 v3.0.5
 )
-
-require go.yaml.in/yaml/v3 v3.0.5 // indirect

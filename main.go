@@ -22,13 +22,15 @@ import (
 	"qi/tools/arena"
 	"qi/tools/bench"
 	"qi/tools/gomocup"
+	"qi/tools/merge"
 	"qi/tools/othellotrain"
 	"qi/tools/perft"
+	"qi/tools/release"
 	"qi/tools/solve"
 )
 
 // version is reported to clients by id/ABOUT lines.
-const version = "0.1.0"
+const version = release.Version
 
 func main() {
 	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr, notifyInterrupts))
@@ -111,6 +113,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, interrupts fu
 			err = othellotrain.Run(rest, stdout, stderr)
 		case "gomocup":
 			err = gomocup.Run(rest, stdout, stderr)
+		case "merge":
+			err = merge.Run(rest, stdout, stderr, reg)
 		case "version", "--version", "-version":
 			err = versionCmd(rest, stdout)
 		case "help", "-h", "-help", "--help":
@@ -153,6 +157,7 @@ func usage(w io.Writer) {
        qi solve [flags] file    solve othello positions exactly, Edax-style
        qi othellotrain <cmd>    train othello's evaluation weights
        qi gomocup <cmd>         learn from Gomocup records, gomoku self-play
+       qi merge [flags] dir...  merge the shards of batch runs (docs/batch.md)
        qi version
 Every subcommand prints its usage with -h (or qi help <subcommand>).
 `)

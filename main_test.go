@@ -86,6 +86,7 @@ func TestHelpEverywhere(t *testing.T) {
 		{[]string{"gomocup", "vcf"}, "usage: qi gomocup vcf"},
 		{[]string{"gomocup", "tune"}, "usage: qi gomocup tune"},
 		{[]string{"gomocup", "selfplay"}, "usage: qi gomocup selfplay"},
+		{[]string{"merge"}, "usage: qi merge"},
 		{[]string{"version"}, "usage: qi version"},
 		{[]string{"help"}, "usage: qi "},
 	}

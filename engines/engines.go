@@ -161,7 +161,9 @@ func (c Config) EffectiveHashMB() int {
 }
 
 // Searcher finds moves. A searcher keeps tables between searches of one game;
-// Clear forgets them. It is used by one goroutine at a time.
+// Clear forgets them. It is used by one goroutine at a time. A searcher whose
+// tables may be big also implements io.Closer: Close gives their memory back
+// at once, and the searcher is not used after.
 type Searcher interface {
 	// Search looks for the best move in pos (a position it may modify and must
 	// leave as it found it) within lim, until ctx is done, sending progress to
@@ -170,6 +172,15 @@ type Searcher interface {
 	Search(ctx context.Context, pos Position, lim Limits, report func(Info)) Info
 	// Clear forgets what earlier searches learned (a new game).
 	Clear()
+}
+
+// FirstMover is implemented by searchers that can name at once, without
+// searching, the move their search would try first. When a search is stopped
+// or overruns its deadline before it has finished an iteration, that move is
+// played rather than an unordered legal move. FirstMove is called between
+// searches, never during one.
+type FirstMover interface {
+	FirstMove(pos Position) Move
 }
 
 // Limits bound one search. Zero fields do not limit.
@@ -327,6 +338,16 @@ func SearchBench(i Info) BenchResult {
 // ErrIllegal is wrapped by errors about moves the rules forbid.
 var ErrIllegal = errors.New("illegal move")
 
+// MoveChecker is implemented by positions that judge one move faster than
+// by listing every legal move, and say why a move is illegal (gomoku under
+// renju judges one square's fouls, not every square's: a long position
+// command would otherwise cost tens of milliseconds).
+type MoveChecker interface {
+	// Legal returns nil for a legal move, else an error wrapping
+	// ErrIllegal that says why.
+	Legal(m Move) error
+}
+
 // Legal parses s and checks that the move is legal in pos.
 func Legal(pos Position, s string) (Move, error) {
 	m, err := pos.ParseMove(s)
@@ -336,6 +357,12 @@ func Legal(pos Position, s string) (Move, error) {
 	if pos.Result() != None {
 		return NoMove, fmt.Errorf("%w %s: the game is over", ErrIllegal, s)
 	}
+	if c, ok := pos.(MoveChecker); ok {
+		if err := c.Legal(m); err != nil {
+			return NoMove, err
+		}
+		return m, nil
+	}
 	var buf [256]Move
 	for _, l := range pos.LegalMoves(buf[:0]) {
 		if l == m {
@@ -343,15 +370,6 @@ func Legal(pos Position, s string) (Move, error) {
 		}
 	}
 	return NoMove, fmt.Errorf("%w: %s", ErrIllegal, s)
-}
-
-// Arbiter is implemented by positions that can say why a move is illegal
-// (gomoku's forbidden renju points), so that people learn more than
-// "illegal move".
-type Arbiter interface {
-	// Legal returns nil when m may be played, else an error wrapping
-	// ErrIllegal that says why.
-	Legal(m Move) error
 }
 
 // PlayAll plays the moves in order on a clone of pos and returns it, or an error

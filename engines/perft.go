@@ -3,7 +3,10 @@
 
 package engines
 
-import "time"
+import (
+	"context"
+	"time"
+)
 
 // Perfter is implemented by positions with their own, faster perft, or whose
 // game counts differently (othello counts a finished game as a leaf).
@@ -32,6 +35,36 @@ func Perft(pos Position, depth int) uint64 {
 		pos.Undo()
 	}
 	return n
+}
+
+// PerftContext is Perft that gives up, with ctx's error, when ctx is done:
+// a perft deep enough to take hours must end when the client says stop. It
+// checks ctx between subtrees small enough to count at once (a few plies of
+// a game's own perft, two of the generic one), so that stopping costs
+// nothing measurable and takes milliseconds.
+func PerftContext(ctx context.Context, pos Position, depth int) (uint64, error) {
+	split := 2
+	if _, ok := pos.(Perfter); ok {
+		split = 7
+	}
+	if depth <= split || pos.Result() != None {
+		// A finished game counts as the game's own perft says.
+		return Perft(pos, depth), nil
+	}
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	var n uint64
+	for _, m := range pos.LegalMoves(nil) {
+		pos.Play(m)
+		c, err := PerftContext(ctx, pos, depth-1)
+		pos.Undo()
+		if err != nil {
+			return 0, err
+		}
+		n += c
+	}
+	return n, nil
 }
 
 // DivideEntry is one root move's share of a perft count.

@@ -14,9 +14,13 @@ type Spec struct {
 	Name string
 	// Title is a short human description ("tic-tac-toe (一字棋)").
 	Title string
-	// New creates the game under a configuration, or says why it cannot: a
-	// board size or a rule the game does not have is refused, not ignored.
+	// New creates the game under a configuration, or says why it cannot.
+	// The registry has already checked the size and rule against Sizes and
+	// Rules.
 	New func(cfg Config) (Game, error)
+	// Sizes lists the board sizes the game is played on, the usual one
+	// first; none for a game with a board of its own shape.
+	Sizes []int
 	// Rules names the rule sets the game offers, the default first.
 	Rules []string
 	// Variants are further names under which the game is offered, each with
@@ -65,13 +69,59 @@ func (r *Registry) Lookup(name string) (Spec, bool) {
 	return Spec{}, false
 }
 
-// New creates the named game under cfg.
+// New creates the named game under cfg. A size or a rule the game does not
+// have is refused, never ignored: an option meant for another game must not
+// be taken for this one's.
 func (r *Registry) New(name string, cfg Config) (Game, error) {
 	s, ok := r.Lookup(name)
 	if !ok {
 		return nil, fmt.Errorf("unknown game %q (known: %s)", name, strings.Join(r.Names(), ", "))
 	}
+	if cfg.BoardSize != 0 && !slices.Contains(s.Sizes, cfg.BoardSize) {
+		switch len(s.Sizes) {
+		case 0:
+			return nil, fmt.Errorf("%s has a board of its own: no board size %d (0 means the game's own)", s.Name, cfg.BoardSize)
+		case 1:
+			return nil, fmt.Errorf("%s is played on one board, of side %d: not %d", s.Name, s.Sizes[0], cfg.BoardSize)
+		}
+		return nil, fmt.Errorf("%s is played on boards of %s, not %d", s.Name, SizeList(s.Sizes), cfg.BoardSize)
+	}
+	if cfg.Rule != "" && !slices.ContainsFunc(s.Rules, func(r string) bool { return strings.EqualFold(r, cfg.Rule) }) {
+		if len(s.Rules) == 0 {
+			return nil, fmt.Errorf("%s has one rule: no rule %q", s.Name, cfg.Rule)
+		}
+		return nil, fmt.Errorf("%s has no rule %q (its rules: %s)", s.Name, cfg.Rule, strings.Join(s.Rules, ", "))
+	}
 	return s.New(cfg)
+}
+
+// SizeList writes board sizes for people: runs of consecutive or evenly
+// spaced sizes as ranges ("side 5 to 22", "even side from 4 to 16").
+func SizeList(sizes []int) string {
+	sorted := slices.Sorted(slices.Values(sizes))
+	switch n := len(sorted); {
+	case n == 0:
+		return "none"
+	case n == 1:
+		return fmt.Sprintf("side %d", sorted[0])
+	case n > 2:
+		step := sorted[1] - sorted[0]
+		even := true
+		for i := 1; i < n; i++ {
+			even = even && sorted[i]-sorted[i-1] == step
+		}
+		if even && step == 1 {
+			return fmt.Sprintf("side %d to %d", sorted[0], sorted[n-1])
+		}
+		if even && step == 2 && sorted[0]%2 == 0 {
+			return fmt.Sprintf("even side from %d to %d", sorted[0], sorted[n-1])
+		}
+	}
+	ws := make([]string, len(sorted))
+	for i, v := range sorted {
+		ws[i] = fmt.Sprint(v)
+	}
+	return "side " + strings.Join(ws, ", ")
 }
 
 // VariantNames returns every game and variant name, sorted and without

@@ -68,3 +68,10 @@ func (s stuckSearcher) Search(ctx context.Context, pos engines.Position, lim eng
 	<-s.release
 	return engines.Info{}
 }
+
+// FirstMove names the last legal move, so that a test can tell the move a
+// searcher would try first from an unordered legal move (the first).
+func (stuckSearcher) FirstMove(pos engines.Position) engines.Move {
+	ms := pos.LegalMoves(nil)
+	return ms[len(ms)-1]
+}

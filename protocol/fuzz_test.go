@@ -1,5 +1,6 @@
-// Fuzz tests of the command parsers: no input makes qi panic or hang, and a
-// position command that fails leaves the position as it was.
+// Fuzz tests of the command parsers: no input makes qi panic or hang or
+// breaks a property of checkSession, and a position command that fails
+// leaves the position as it was.
 
 package protocol
 
@@ -43,9 +44,7 @@ func FuzzCommands(f *testing.F) {
 	} {
 		f.Add(seed)
 	}
-	f.Fuzz(func(t *testing.T, input string) {
-		runString(t, input)
-	})
+	f.Fuzz(checkSession)
 }
 
 // FuzzPosition checks that a bad position command changes nothing.
@@ -81,7 +80,7 @@ func FuzzGomocup(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, input string) {
-		runString(t, "START 15\nINFO max_node 300\n"+input)
+		checkSession(t, "START 15\nINFO max_node 300\n"+input)
 	})
 }
 
@@ -97,6 +96,6 @@ func FuzzNBoard(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, input string) {
-		runString(t, "nboard 2\nset depth 1\n"+input)
+		checkSession(t, "nboard 2\nset depth 1\n"+input)
 	})
 }

@@ -52,7 +52,7 @@ func TestGomokuAndOthelloTranscripts(t *testing.T) {
 		{"renju forbidden points", lines("setoption name Rule value renju", "position fen "+three, "forbidden",
 			"position fen "+three+" moves h8", "position fen "+three+" moves o8", "forbidden"), lines(
 			"forbidden h8:double-three",
-			"info string error: position: move 1 (h8): illegal move: h8",
+			"info string error: position: move 1 (h8): illegal move: h8 is forbidden for black: double-three",
 			"forbidden h8:double-three")},
 		{"freestyle forbids nothing", lines("position fen "+three, "forbidden"), lines("forbidden")},
 		// Gomocup's renju openings start anywhere: only qi's own first
@@ -81,7 +81,7 @@ func TestGomokuAndOthelloTranscripts(t *testing.T) {
 			"position startpos moves a1", "position fen XXXX O", "setoption name BoardSize value 9", "moves"), lines(
 			"info string error: position: move 1 (a1): illegal move: a1",
 			`info string error: position fen: bad position "XXXX O": 4 cells is no square board of an even side from 4 to 16`,
-			"info string error: option BoardSize: othello is played on even boards from 4x4 to 16x16, not 9x9",
+			"info string error: option BoardSize: othello is played on boards of even side from 4 to 16, not 9",
 			"moves c3 e3 c5")},
 		{"othello 10x10", lines("setoption name Game value othello", "setoption name BoardSize value 10", "moves"), lines(
 			"moves e4 d5 g6 f7")},

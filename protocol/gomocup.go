@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"qi/engines"
@@ -47,8 +48,7 @@ type gomocup struct {
 	block     string   // BOARD, YXBOARD or SWAP2BOARD while reading stones
 	stones    []gomoku.BoardLine
 	blockErr  error
-	silent    bool // the running search's answer is not wanted
-	swapCount int  // varies the SWAP2 openings between games
+	swapCount int // varies the SWAP2 openings between games
 }
 
 // defaultTurn is the thinking time per move when the manager gave no time at
@@ -79,6 +79,35 @@ func (g *gomocup) reply(format string, a ...any) {
 
 func (g *gomocup) errorf(format string, a ...any) {
 	g.reply("ERROR "+format, a...)
+}
+
+// during implements dialect: while qi thinks, only YXSTOP (move now), END and
+// ABOUT are for now; every other command waits until qi's move is out, so
+// that none can take the move the manager is waiting for, nor change the
+// board the move will be played on.
+func (g *gomocup) during(line string) midSearch {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return now
+	}
+	switch strings.ToUpper(f[0]) {
+	case "YXSTOP", "END", "ABOUT":
+		return now
+	}
+	return wait
+}
+
+// dropSearchers lets both searchers go, for ones made anew under new
+// settings; their tables are given back once no search runs in them.
+func (g *gomocup) dropSearchers() {
+	if g.searcher != nil {
+		g.s.retire(g.searcher)
+		g.searcher = nil
+	}
+	if g.plain != nil {
+		g.s.retire(g.plain)
+		g.plain = nil
+	}
 }
 
 func (g *gomocup) handle(line string) bool {
@@ -112,21 +141,18 @@ func (g *gomocup) handle(line string) bool {
 			g.errorf("RESTART before START: no board size yet")
 			return true
 		}
-		g.quiet()
 		g.pos, g.usSet = g.game.NewPosition(), false
 		g.reply("OK")
 	case "BEGIN":
 		if !g.ready() {
 			return true
 		}
-		g.quiet()
 		g.pos = g.game.NewPosition()
 		g.think()
 	case "TURN":
 		if !g.ready() {
 			return true
 		}
-		g.quiet()
 		x, y, err := pair(arg)
 		if err == nil && g.usSet && g.pos.SideToMove() == g.us {
 			err = fmt.Errorf("not the opponent's turn: qi is to move")
@@ -143,7 +169,6 @@ func (g *gomocup) handle(line string) bool {
 		if !g.ready() {
 			return true
 		}
-		g.quiet()
 		x, y, err := pair(arg)
 		side := g.pos.SideToMove()
 		if err == nil {
@@ -159,7 +184,6 @@ func (g *gomocup) handle(line string) bool {
 		if !g.ready() {
 			return true
 		}
-		g.quiet()
 		g.block, g.stones, g.blockErr = cmd, nil, nil
 	case "DONE":
 		g.done()
@@ -167,7 +191,6 @@ func (g *gomocup) handle(line string) bool {
 		if !g.ready() {
 			return true
 		}
-		g.quiet()
 		x, y, err := pair(arg)
 		if err == nil {
 			err = g.pos.TakeXY(x, y)
@@ -187,14 +210,13 @@ func (g *gomocup) handle(line string) bool {
 		g.s.abandon()
 		return false
 	case "YXSTOP":
-		g.s.stopAndWait()
+		g.s.interrupt()
 	case "YXSHOWFORBID":
 		if !g.ready() {
 			return true
 		}
 		g.reply("%s", g.pos.ShowForbid())
 	case "YXHASHCLEAR":
-		g.quiet()
 		if g.searcher != nil {
 			g.searcher.Clear()
 		}
@@ -202,7 +224,7 @@ func (g *gomocup) handle(line string) bool {
 			g.plain.Clear()
 		}
 	default:
-		g.s.printf("UNKNOWN %s", strings.TrimSpace(line))
+		g.s.printf("UNKNOWN %q", strings.TrimSpace(line))
 	}
 	return true
 }
@@ -230,24 +252,19 @@ func (g *gomocup) ready() bool {
 	return true
 }
 
-// quiet ends a running search whose answer the manager no longer wants.
-func (g *gomocup) quiet() {
-	if g.s.searching() {
-		g.silent = true
-		g.s.stopAndWait()
-		g.silent = false
-	}
-}
-
 // start sets up an empty width x height board under the current rule.
 func (g *gomocup) start(w, h int) {
-	g.quiet()
 	game, err := gomoku.NewGame(w, h, g.rule)
 	if err != nil {
 		g.errorf("%v", err)
 		return
 	}
-	g.game, g.pos, g.usSet, g.plain = game, game.NewPosition(), false, nil
+	if g.plain != nil {
+		// The baseline's searcher is made for the board it plays.
+		g.s.retire(g.plain)
+		g.plain = nil
+	}
+	g.game, g.pos, g.usSet = game, game.NewPosition(), false
 	g.reply("OK")
 }
 
@@ -282,7 +299,8 @@ func (g *gomocup) setRule(mask int) error {
 			return err
 		}
 	}
-	g.game, g.pos, g.searcher, g.plain = game, pos, nil, nil
+	g.dropSearchers()
+	g.game, g.pos = game, pos
 	return nil
 }
 
@@ -330,7 +348,7 @@ func (g *gomocup) info(arg string) {
 		}
 	case "hash_size":
 		if n, ok := num(); ok && n > 0 {
-			g.hashMB, g.searcher, g.plain = int(min(n, maxHashMB)), nil, nil
+			g.setHash(int(min(n, maxHashMB)))
 		}
 	case "level":
 		if n, ok := num(); ok {
@@ -338,7 +356,8 @@ func (g *gomocup) info(arg string) {
 				g.problems = append(g.problems, fmt.Sprintf("INFO level wants 1 to %d, not %d", engines.MaxLevel, n))
 				return
 			}
-			g.level, g.searcher = int(n), nil
+			g.level = int(n)
+			g.dropSearchers()
 		}
 	case "baseline":
 		switch value {
@@ -363,31 +382,47 @@ func (g *gomocup) setMemory(bytes int64) {
 	if bytes > 0 {
 		mb = int(max((bytes-rest)/2, 1<<20) >> 20)
 	}
+	g.setHash(min(mb, maxHashMB))
+}
+
+// setHash sizes the tables of the searchers made from now on.
+func (g *gomocup) setHash(mb int) {
 	if mb != g.hashMB {
-		g.hashMB, g.searcher, g.plain = min(mb, maxHashMB), nil, nil
+		g.hashMB = mb
+		g.dropSearchers()
 	}
 }
 
-// readStone reads an x,y,field line of a BOARD-like block.
+// readStone reads an x,y,field line of a BOARD-like block. SWAP2BOARD also
+// takes plain x,y lines, as Gomocup's announcement of it shows them: its
+// stones alternate from black, and qi is to choose for white.
 func (g *gomocup) readStone(line string) {
 	if g.blockErr != nil {
 		return
 	}
-	parts := strings.Split(strings.TrimSpace(line), ",")
+	text := strings.TrimSpace(line)
+	parts := strings.Split(text, ",")
+	plain := len(parts) == 2 && g.block == "SWAP2BOARD"
 	var n [3]int
 	var err error
-	if len(parts) != 3 {
-		err = fmt.Errorf("%q is not x,y,field", strings.TrimSpace(line))
+	if len(parts) != 3 && !plain {
+		err = fmt.Errorf("%q is not x,y,field", text)
 	}
-	for i := 0; err == nil && i < 3; i++ {
+	for i := 0; err == nil && i < len(parts); i++ {
 		n[i], err = strconv.Atoi(strings.TrimSpace(parts[i]))
 		if err != nil {
-			err = fmt.Errorf("%q is not x,y,field", strings.TrimSpace(line))
+			err = fmt.Errorf("%q is not x,y,field", text)
 		}
 	}
 	if err != nil {
 		g.blockErr = err
 		return
+	}
+	if plain {
+		n[2] = int(gomoku.Opponent)
+		if len(g.stones)%2 == 1 {
+			n[2] = int(gomoku.Own)
+		}
 	}
 	g.stones = append(g.stones, gomoku.BoardLine{X: n[0], Y: n[1], Field: gomoku.Field(n[2])})
 }
@@ -434,10 +469,19 @@ func (g *gomocup) searcherFor() *gomoku.Searcher {
 }
 
 // moveSearcher returns the searcher that chooses qi's moves: the engine's,
-// or the plain baseline under INFO baseline 1.
+// or the plain baseline under INFO baseline 1. The other one is let go: the
+// process keeps one table budget.
 func (g *gomocup) moveSearcher() engines.Searcher {
 	if !g.baseline {
+		if g.plain != nil {
+			g.s.retire(g.plain)
+			g.plain = nil
+		}
 		return g.searcherFor()
+	}
+	if g.searcher != nil {
+		g.s.retire(g.searcher)
+		g.searcher = nil
 	}
 	if g.plain == nil {
 		g.plain = g.game.NewSearcher(engines.Config{HashMB: g.hashMB, Baseline: true})
@@ -459,7 +503,7 @@ func (g *gomocup) budget() (engines.Limits, time.Duration, time.Duration) {
 	if g.leftSet {
 		left = max(g.left, time.Millisecond)
 	}
-	soft, hard := g.pos.TimeBudget(turn, left)
+	soft, hard := g.pos.TimeBudget(turn, left, g.s.margin.Overhead())
 	return lim, soft, hard
 }
 
@@ -479,9 +523,6 @@ func (g *gomocup) think() {
 		done: func(i engines.Info, overran bool) {
 			if overran {
 				g.searcher, g.plain = nil, nil
-			}
-			if g.silent {
-				return
 			}
 			m := i.Best()
 			if m == engines.NoMove {
@@ -522,22 +563,21 @@ func (g *gomocup) swap2(pos *gomoku.Position) {
 	lim, soft, hard := g.budget()
 	g.swapCount++
 	job := &swap2Job{searcher: g.searcherFor(), variant: g.swapCount}
+	// The decision made without searching is there before the search
+	// starts: whatever the clock, there is an answer.
+	if first, err := job.searcher.Swap2First(pos, job.variant); err == nil {
+		job.offered = &first
+	}
 	g.pos = pos
 	g.s.start(searchRequest{
 		pos: pos, searcher: job, lim: lim, soft: soft, hard: hard,
-		done: func(i engines.Info, overran bool) {
+		done: func(_ engines.Info, overran bool) {
 			if overran {
 				g.searcher = nil
 			}
-			if g.silent {
-				return
-			}
-			// After the watchdog answered, the job may still be writing
-			// its choice: only the reported move can be used then.
-			choice, err := gomoku.Swap2Choice{Moves: i.PV[:min(len(i.PV), 1)]}, error(nil)
-			if !overran {
-				choice, err = job.choice, job.err
-			}
+			// Answered for at the deadline, the job may still be
+			// refining: its last offer is the answer then.
+			choice, err := job.result(overran)
 			// Who plays which colour: SWAP takes black (the opponent
 			// plays white's move); one move keeps white; three stones
 			// or two leave the choice to the opponent.
@@ -548,8 +588,6 @@ func (g *gomocup) swap2(pos *gomoku.Position) {
 			case choice.Swap:
 				g.us, g.usSet = engines.P1, true
 				g.reply("SWAP")
-			case stones == 0 && len(choice.Moves) != 3, len(choice.Moves) == 0:
-				g.errorf("SWAP2BOARD: no decision within the time")
 			default:
 				var out []string
 				for _, m := range choice.Moves {
@@ -564,20 +602,51 @@ func (g *gomocup) swap2(pos *gomoku.Position) {
 }
 
 // swap2Job runs the SWAP2 decision as a search job, so that it runs off the
-// owner goroutine and obeys the clock, YXSTOP and END like any search.
+// owner goroutine and obeys the clock, YXSTOP and END like any search. The
+// decision's offers are kept as they come, so that an answer exists from
+// the start.
 type swap2Job struct {
 	searcher *gomoku.Searcher
 	variant  int
-	choice   gomoku.Swap2Choice
-	err      error
+
+	mu      sync.Mutex
+	offered *gomoku.Swap2Choice
+	choice  gomoku.Swap2Choice
+	err     error
+}
+
+// result returns the decision: the final one, or after an overrun the last
+// offered (the search may still be writing the final one).
+func (j *swap2Job) result(overran bool) (gomoku.Swap2Choice, error) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	if overran || j.err != nil {
+		if j.offered != nil {
+			return *j.offered, nil
+		}
+		if j.err == nil {
+			return gomoku.Swap2Choice{}, fmt.Errorf("no decision")
+		}
+	}
+	return j.choice, j.err
 }
 
 func (j *swap2Job) Clear() { j.searcher.Clear() }
 
+// Close gives the searcher's tables back (after an overrun).
+func (j *swap2Job) Close() error { return j.searcher.Close() }
+
 func (j *swap2Job) Search(ctx context.Context, pos engines.Position, lim engines.Limits, _ func(engines.Info)) engines.Info {
-	j.choice, j.err = j.searcher.Swap2(ctx, pos.(*gomoku.Position), lim, j.variant)
-	if j.err != nil {
+	choice, err := j.searcher.Swap2(ctx, pos.(*gomoku.Position), lim, j.variant, func(c gomoku.Swap2Choice) {
+		j.mu.Lock()
+		j.offered = &c
+		j.mu.Unlock()
+	})
+	j.mu.Lock()
+	j.choice, j.err = choice, err
+	j.mu.Unlock()
+	if err != nil {
 		return engines.Info{}
 	}
-	return engines.Info{Score: j.choice.Score, PV: j.choice.Moves}
+	return engines.Info{Score: choice.Score, PV: choice.Moves}
 }

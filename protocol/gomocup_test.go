@@ -196,7 +196,7 @@ func TestGomocupBadInput(t *testing.T) {
 			{"TURN 3", []string{`ERROR TURN 3: "3" is not x,y`}},
 			{"TAKEBACK 3,3", []string{"ERROR TAKEBACK 3,3: 3,3 holds no stone"}},
 			{"DONE", []string{"ERROR DONE without BOARD"}},
-			{"FOO bar", []string{"UNKNOWN FOO bar"}},
+			{"FOO bar", []string{`UNKNOWN "FOO bar"`}},
 			// Problems INFO finds are told with the next reply.
 			{"INFO time_left soon", nil},
 			{"INFO rule 99", nil},
@@ -262,5 +262,5 @@ func TestGomocupStop(t *testing.T) {
 func TestPbrainDialect(t *testing.T) {
 	cfg := gomocupConfig()
 	cfg.Dialect = Gomocup
-	exchange(t, cfg, messageLine, []step{{"FOO", []string{"UNKNOWN FOO"}}, {"START 20", []string{"OK"}}, {"END", nil}})
+	exchange(t, cfg, messageLine, []step{{"FOO", []string{`UNKNOWN "FOO"`}}, {"START 20", []string{"OK"}}, {"END", nil}})
 }

@@ -7,6 +7,7 @@ package protocol
 import (
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,7 +28,6 @@ type nboard struct {
 	pos      *othello.Position
 	searcher engines.Searcher
 	depth    int
-	silent   bool // the running search's answer is not wanted (ping)
 }
 
 func newNBoard(s *server, cfg Config) (*nboard, error) {
@@ -48,6 +48,24 @@ func (n *nboard) errorf(format string, a ...any) {
 	n.s.printf("status error: %s", msg)
 }
 
+// during implements dialect: while qi thinks, ping stops the search and waits
+// for its answer (the GUI reads nothing before the pong), quit is for now,
+// and every other command waits until the search's answer is out, so that
+// none takes it or changes the board under it.
+func (n *nboard) during(line string) midSearch {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return now
+	}
+	switch strings.ToLower(f[0]) {
+	case "ping":
+		return interrupt
+	case "quit":
+		return now
+	}
+	return wait
+}
+
 func (n *nboard) handle(line string) bool {
 	ws := splitWords(line)
 	if len(ws) == 0 {
@@ -59,13 +77,10 @@ func (n *nboard) handle(line string) bool {
 	case "set":
 		n.set(line, ws)
 	case "move":
-		n.quiet()
 		n.move(rest(line, ws, 0))
 	case "go":
-		n.quiet()
 		n.think()
 	case "hint":
-		n.quiet()
 		k := 1
 		if len(ws) > 1 {
 			v, err := strconv.Atoi(ws[1].text)
@@ -77,12 +92,11 @@ func (n *nboard) handle(line string) bool {
 		}
 		n.hint(k)
 	case "analyze":
-		n.quiet()
 		n.analyze()
 	case "ping":
-		// The GUI ignores what comes before the pong: the search running
-		// now is for a position it no longer shows.
-		n.quiet()
+		// A search running then was for a position the GUI no longer
+		// shows: it has been stopped and its answer written (the GUI
+		// reads nothing before the pong) before this runs.
 		n.s.printf("pong %s", rest(line, ws, 0))
 	case "learn":
 		n.s.println("status qi keeps no opening book: nothing to learn")
@@ -94,15 +108,6 @@ func (n *nboard) handle(line string) bool {
 		n.s.logf("nboard: ignoring %q", line)
 	}
 	return true
-}
-
-// quiet ends a running search whose answer is no longer wanted.
-func (n *nboard) quiet() {
-	if n.s.searching() {
-		n.silent = true
-		n.s.stopAndWait()
-		n.silent = false
-	}
 }
 
 func (n *nboard) set(line string, ws []word) {
@@ -120,7 +125,6 @@ func (n *nboard) set(line string, ws []word) {
 		n.depth = d
 		n.s.printf("set myname %s", n.cfg.Name)
 	case "game":
-		n.quiet()
 		n.setGame(rest(line, ws, 1))
 	case "contempt":
 		// qi plays for the best disc count; a draw is worth what the
@@ -146,6 +150,7 @@ func (n *nboard) setGame(ggf string) {
 			n.errorf("%v", err)
 			return
 		}
+		n.s.retire(n.searcher)
 		n.game, n.searcher = g, nil
 	}
 	for _, m := range moves {
@@ -217,9 +222,6 @@ func (n *nboard) think() {
 			if overran {
 				n.searcher = nil
 			}
-			if n.silent {
-				return
-			}
 			n.s.printf("nodestats %d %.3f", i.Nodes, i.Time.Seconds())
 			n.s.printf("=== %s/%s/%.2f", moveText(root, i.Best()), discs(i.Score), i.Time.Seconds())
 			n.s.println("status")
@@ -252,13 +254,12 @@ func (n *nboard) hint(k int) {
 			}
 			n.s.printf("search %s %s 0 %s", pv.String(), discs(i.Score), depth)
 		},
-		done: func(engines.Info, bool) {
-			// Hints are what was reported; the inner searcher may still
-			// run after an overrun, so it is replaced.
-			n.searcher = nil
-			if !n.silent {
-				n.s.println("status")
+		done: func(_ engines.Info, overran bool) {
+			// Hints are what was reported.
+			if overran {
+				n.searcher = nil
 			}
+			n.s.println("status")
 		},
 	})
 }
@@ -275,11 +276,11 @@ func (n *nboard) analyze() {
 			// The analysis reports each position's ply in Depth.
 			n.s.printf("analysis %d %s", i.Depth, discs(i.Score))
 		},
-		done: func(engines.Info, bool) {
-			n.searcher = nil
-			if !n.silent {
-				n.s.println("status")
+		done: func(_ engines.Info, overran bool) {
+			if overran {
+				n.searcher = nil
 			}
+			n.s.println("status")
 		},
 	})
 }
@@ -293,6 +294,9 @@ type rootMoves struct {
 }
 
 func (r *rootMoves) Clear() { r.inner.Clear() }
+
+// Close closes the inner searcher (after an overrun).
+func (r *rootMoves) Close() error { return closeSearcher(r.inner) }
 
 func (r *rootMoves) Search(ctx context.Context, pos engines.Position, lim engines.Limits, report func(engines.Info)) engines.Info {
 	moves := pos.LegalMoves(nil)
@@ -349,6 +353,17 @@ type gameAnalysis struct {
 }
 
 func (g *gameAnalysis) Clear() { g.inner.Clear() }
+
+// Close closes the inner searcher (after an overrun).
+func (g *gameAnalysis) Close() error { return closeSearcher(g.inner) }
+
+// closeSearcher closes x if its tables need it.
+func closeSearcher(x engines.Searcher) error {
+	if c, ok := x.(io.Closer); ok {
+		return c.Close()
+	}
+	return nil
+}
 
 func (g *gameAnalysis) Search(ctx context.Context, pos engines.Position, lim engines.Limits, report func(engines.Info)) engines.Info {
 	p := pos.Clone().(*othello.Position)

@@ -147,16 +147,17 @@ func TestNBoardBadInput(t *testing.T) {
 	})
 }
 
-// TestNBoardPing checks that ping ends a deep search at once, without its
-// move: the GUI has moved on.
+// TestNBoardPing checks that ping ends a deep search at once: its answer
+// comes out first (the GUI reads nothing before the pong, and no command may
+// swallow a move), then the pong.
 func TestNBoardPing(t *testing.T) {
 	nboardExchange(t, []step{
 		{"nboard 2", []string{"set myname qi"}},
 		{"set depth 60", []string{"set myname qi"}},
 		{"go", []string{"status thinking"}},
-		{"ping 7", []string{"pong 7"}},
+		{"ping 7", []string{`~nodestats \d+ \d+\.\d+`, `~=== [CDEF][3456]/.*`, "status", "pong 7"}},
 		{"hint 3", []string{"status analysing"}},
-		{"ping 8", []string{"pong 8"}},
+		{"ping 8", []string{"status", "pong 8"}},
 		{"quit", nil},
 	})
 }

@@ -80,20 +80,21 @@ func (u *ugi) optionTable() []option {
 	}
 	opts := []option{
 		{name: "Game", kind: "combo", def: u.gameName, vars: reg.Names(), apply: func(u *ugi, v string) error {
-			return u.setGame(v, u.opts)
+			return u.setGame(v, u.gameOptions(v))
 		}},
 		{name: "UCI_Variant", kind: "combo", def: u.gameName, vars: reg.VariantNames(), uciOnly: true, apply: func(u *ugi, v string) error {
-			name, cfg, _ := reg.Variant(v, u.opts)
+			name, _, _ := reg.Variant(v, engines.Config{})
+			name, cfg, _ := reg.Variant(v, u.gameOptions(name))
 			return u.setGame(name, cfg)
 		}},
 		{name: "Level", kind: "spin", def: strconv.Itoa(engines.MaxLevel), min: 1, max: engines.MaxLevel, apply: func(u *ugi, v string) error {
 			u.opts.Level, _ = strconv.Atoi(v)
-			u.searcher = nil
+			u.dropSearcher()
 			return nil
 		}},
 		{name: "Hash", kind: "spin", def: strconv.Itoa(engines.DefaultHashMB), min: 1, max: maxHashMB, apply: func(u *ugi, v string) error {
 			u.opts.HashMB, _ = strconv.Atoi(v)
-			u.searcher = nil
+			u.dropSearcher()
 			return nil
 		}},
 		{name: "BoardSize", kind: "spin", def: "0", min: 0, max: maxBoardSize, apply: func(u *ugi, v string) error {
@@ -103,7 +104,7 @@ func (u *ugi) optionTable() []option {
 		}},
 		{name: "Baseline", kind: "check", def: "false", apply: func(u *ugi, v string) error {
 			u.opts.Baseline = v == "true"
-			u.searcher = nil
+			u.dropSearcher()
 			return nil
 		}},
 	}
@@ -117,9 +118,22 @@ func (u *ugi) optionTable() []option {
 	return opts
 }
 
+// gameOptions returns the options to play the named game under: the ones set
+// now, but that the options that belong to a game (BoardSize, Rule) take the
+// new game's defaults when the game changes, so that a size or rule set for
+// one game never leaks into another.
+func (u *ugi) gameOptions(name string) engines.Config {
+	cfg := u.opts
+	if !strings.EqualFold(name, u.gameName) {
+		cfg.BoardSize, cfg.Rule = 0, ""
+	}
+	return cfg
+}
+
 // setGame switches to the named game under cfg. The position goes back to the
-// start only when the game or its board changes; if the game cannot be made
-// (an odd othello board, say), nothing changes.
+// start only when the game, its board or its rule changes; if the game cannot
+// be made (an odd othello board, a board size for tic-tac-toe, a rule for
+// othello), nothing changes.
 func (u *ugi) setGame(name string, cfg engines.Config) error {
 	g, err := u.cfg.Registry.New(name, cfg)
 	if err != nil {
@@ -128,8 +142,8 @@ func (u *ugi) setGame(name string, cfg engines.Config) error {
 	same := name == u.gameName && cfg.BoardSize == u.opts.BoardSize && cfg.Rule == u.opts.Rule
 	u.gameName, u.opts = name, cfg
 	if !same {
-		u.s.stopAndWait()
-		u.game, u.pos, u.searcher = g, g.Start(), nil
+		u.dropSearcher()
+		u.game, u.pos = g, g.Start()
 	}
 	return nil
 }

@@ -67,39 +67,45 @@ func Detect(line string) Dialect {
 // Run speaks to a client on in and out until it says quit, in closes, or ctx
 // ends. The first command picks the dialect unless cfg forces one.
 func Run(ctx context.Context, in io.Reader, out io.Writer, cfg Config) error {
+	_, err := session(ctx, in, out, cfg)
+	return err
+}
+
+// session is Run, returning the dialect it spoke (nil if none) for tests to
+// look at its state afterwards.
+func session(ctx context.Context, in io.Reader, out io.Writer, cfg Config) (dialect, error) {
 	if cfg.Registry == nil {
-		return errors.New("protocol: no registry of games")
+		return nil, errors.New("protocol: no registry of games")
 	}
 	s := newServer(ctx, in, out, cfg.Log)
 	defer close(s.closed)
-	var first string
+	var first input
 	for d := cfg.Dialect; d == Unknown; {
 		select {
-		case line, ok := <-s.lines:
+		case in, ok := <-s.lines:
 			if !ok {
-				return nil
+				return nil, nil
 			}
-			if strings.TrimSpace(line) == "" {
+			if strings.TrimSpace(in.text) == "" && in.tooLong == 0 {
 				continue
 			}
-			first, d = line, Detect(line)
+			first, d = in, Detect(in.text)
 			if d == Unknown {
 				d = UGI
 			}
 			cfg.Dialect = d
 		case <-ctx.Done():
-			return ctx.Err()
+			return nil, ctx.Err()
 		}
 	}
 	d, err := newDialect(s, cfg)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if first != "" && !d.handle(first) {
-		d.finish()
-		return s.err
+	if (first.text != "" || first.tooLong > 0) && (!s.dispatch(d, first) || !s.drain(d)) {
+		return d, s.end(d, false)
 	}
-	return s.loop(d)
+	return d, s.loop(d)
 }
 
 func newDialect(s *server, cfg Config) (dialect, error) {

@@ -37,7 +37,7 @@ func TestDuringSearch(t *testing.T) {
 			lines("info depth 1 seldepth 1 score cp 0 nodes * nps * time * pv a1", "bestmove a1",
 				"info depth 1 seldepth 1 score cp 0 nodes * nps * time * pv a1", "bestmove a1")},
 		{"position mid-search", slow + lines("go infinite", "position startpos moves b2", "query p1turn", "stop", "query p1turn"),
-			lines("response false", "info depth 1 seldepth 1 score cp 0 nodes * nps * time * pv a1", "bestmove a1", "response false")},
+			lines("response false", "response false", "info depth 1 seldepth 1 score cp 0 nodes * nps * time * pv a1", "bestmove a1")},
 		// Timed searches end by themselves; whether their last report or the
 		// watchdog comes first depends on the machine's load, so only the
 		// bestmove is compared.
@@ -46,10 +46,13 @@ func TestDuringSearch(t *testing.T) {
 		{"uci clock", slow + lines("go wtime 500 btime 500 movestogo 5"), lines("bestmove a1")},
 		{"nodes", slow + lines("go nodes 5000"),
 			lines("info depth 1 seldepth 1 score cp 0 nodes * nps * time * pv a1", "bestmove a1")},
+		// A search that says nothing is answered for with the move it
+		// would have tried first (c3 for the stuck searcher), never an
+		// unordered legal move (a1).
 		{"stuck search answered at its deadline", "setoption name Game value stuck\n" + lines("go movetime 40", "isready"),
-			lines("bestmove a1", "readyok")},
+			lines("bestmove c3", "readyok")},
 		{"stuck search answered after stop", "setoption name Game value stuck\n" + lines("go infinite", "stop", "isready"),
-			lines("bestmove a1", "readyok")},
+			lines("readyok", "bestmove c3")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,6 +4,7 @@
 package protocol
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -42,7 +43,8 @@ func (u *ugi) rebuild() error {
 	if err != nil {
 		return err
 	}
-	u.game, u.pos, u.searcher = g, g.Start(), nil
+	u.dropSearcher()
+	u.game, u.pos = g, g.Start()
 	return nil
 }
 
@@ -50,6 +52,40 @@ func (u *ugi) finish() {}
 
 func (u *ugi) errorf(format string, a ...any) {
 	u.s.printf("info string error: "+format, a...)
+}
+
+// during implements dialect. The commands that need the searcher, or the game
+// the search plays, end the search and wait for its bestmove (go, a new game,
+// undo, perft, a game switch); stop ends it without waiting; the others are
+// for now, and leave it alone (the search has its own copy of the position).
+func (u *ugi) during(line string) midSearch {
+	ws := strings.Fields(strings.ToLower(line))
+	if len(ws) == 0 {
+		return now
+	}
+	switch ws[0] {
+	case "go", "uginewgame", "ucinewgame", "undo", "perft":
+		return interrupt
+	case "setoption":
+		// The options that make a new game (or board) end the search;
+		// Level, Hash and the like only apply to later searches.
+		name := strings.Join(ws[min(2, len(ws)):], " ")
+		name, _, _ = strings.Cut(name, " value")
+		switch strings.TrimSpace(name) {
+		case "game", "uci_variant", "boardsize", "rule":
+			return interrupt
+		}
+	}
+	return now
+}
+
+// dropSearcher lets the searcher go, for one made anew under new options;
+// its tables are given back once no search runs in it.
+func (u *ugi) dropSearcher() {
+	if u.searcher != nil {
+		u.s.retire(u.searcher)
+		u.searcher = nil
+	}
 }
 
 func (u *ugi) handle(line string) bool {
@@ -67,7 +103,6 @@ func (u *ugi) handle(line string) bool {
 	case "setoption":
 		u.setOption(line, ws)
 	case "uginewgame", "ucinewgame":
-		u.s.stopAndWait()
 		u.pos = u.game.Start()
 		if u.searcher != nil {
 			u.searcher.Clear()
@@ -77,11 +112,14 @@ func (u *ugi) handle(line string) bool {
 	case "go":
 		u.goCommand(tokens(line)[1:])
 	case "stop":
-		// The bestmove is the answer to stop: nothing else comes between.
-		u.s.stopAndWait()
-	case "ponderhit", "debug", "register":
-		// Neither pondering nor debug output nor registration exists here:
-		// nothing to do, and nothing to complain about.
+		// The bestmove is the answer to stop; it comes as the search ends.
+		u.s.interrupt()
+	case "ponderhit":
+		// The move pondered on was played: the search goes on, on the clock.
+		u.s.ponderhit()
+	case "debug", "register":
+		// Neither debug output nor registration exists here: nothing to
+		// do, and nothing to complain about.
 	case "quit":
 		return false
 	case "query":
@@ -98,7 +136,7 @@ func (u *ugi) handle(line string) bool {
 		u.help()
 	default:
 		if !u.gameCommand(tokens(line)) {
-			u.s.printf("info string unknown command: %s", strings.TrimSpace(line))
+			u.s.printf("info string unknown command %q (help lists the commands)", strings.TrimSpace(line))
 		}
 	}
 	return true
@@ -209,13 +247,12 @@ func (u *ugi) position(line string, ws []word) {
 
 // goCommand starts a search; every go gets exactly one bestmove.
 func (u *ugi) goCommand(args []string) {
-	u.s.stopAndWait()
-	lim, perft, errs := parseGo(args)
-	for _, err := range errs {
-		u.errorf("go: %v", err)
+	g := parseGo(args)
+	if len(g.errs) > 0 {
+		u.errorf("go: %s; %s", joinErrors(g.errs), g.describe())
 	}
-	if perft > 0 {
-		u.perft([]string{strconv.Itoa(perft)})
+	if g.perft > 0 {
+		u.perft([]string{strconv.Itoa(g.perft)})
 		return
 	}
 	if u.pos.Result() != engines.None {
@@ -230,8 +267,8 @@ func (u *ugi) goCommand(args []string) {
 		movesLeft = p.MovesLeft()
 	}
 	root := u.pos.Clone()
-	u.s.start(searchRequest{
-		pos: u.pos, searcher: u.searcher, lim: lim, movesLeft: movesLeft,
+	req := searchRequest{
+		pos: u.pos, searcher: u.searcher, lim: g.lim, movesLeft: movesLeft,
 		report:      func(i engines.Info) { u.s.println(u.infoLine(root, i)) },
 		reportFinal: true,
 		done: func(i engines.Info, overran bool) {
@@ -240,75 +277,177 @@ func (u *ugi) goCommand(args []string) {
 			}
 			u.s.printf("bestmove %s", u.moveText(root, i.Best()))
 		},
-	})
+	}
+	if g.hold() {
+		// UCI: in these modes the engine must not answer before it is
+		// told to (stop, ponderhit's clock, quit), even when it has
+		// searched all there is to search.
+		req.hold = true
+		if g.ponder {
+			clock := g.lim
+			req.ponder = &clock
+		}
+		req.lim = engines.Limits{Infinite: true, Depth: g.lim.Depth, Nodes: g.lim.Nodes}
+	}
+	u.s.start(req)
 }
 
-// parseGo reads the parameters of go. Bad ones are reported and skipped, since
-// the client waits for a bestmove whatever it sent.
-func parseGo(args []string) (lim engines.Limits, perft int, errs []error) {
+// goArgs is what a go command asked for.
+type goArgs struct {
+	lim    engines.Limits
+	perft  int
+	ponder bool
+	// bounded says a limit parsed: a depth, nodes, a time or a clock;
+	// defaulted that none did and a malformed go got malformedGoTime.
+	bounded, defaulted bool
+	errs               []error
+}
+
+// malformedGoTime is the search of a malformed go whose good part sets no
+// limit: the client waits for a bestmove, and one that sent nonsense is not
+// asking for a search that only a stop ends.
+const malformedGoTime = time.Second
+
+// hold reports whether the answer waits for stop: go infinite, go ponder,
+// and a bare go (UCI's "search until stop"), but not a malformed go.
+func (g goArgs) hold() bool {
+	return g.lim.Infinite || g.ponder || !g.bounded && len(g.errs) == 0
+}
+
+// describe says what search the go will run, for the error of a malformed one.
+func (g goArgs) describe() string {
+	if g.perft > 0 {
+		return fmt.Sprintf("counting perft %d", g.perft)
+	}
+	var ws []string
+	l := g.lim
+	if l.Infinite {
+		ws = append(ws, "infinite")
+	}
+	if g.ponder {
+		ws = append(ws, "ponder")
+	}
+	if l.Depth > 0 {
+		ws = append(ws, fmt.Sprintf("depth %d", l.Depth))
+	}
+	if l.Nodes > 0 {
+		ws = append(ws, fmt.Sprintf("nodes %d", l.Nodes))
+	}
+	if l.MoveTime > 0 {
+		ws = append(ws, fmt.Sprintf("movetime %d", l.MoveTime.Milliseconds()))
+	}
+	if l.HasClock {
+		ws = append(ws, fmt.Sprintf("p1time %d p2time %d p1inc %d p2inc %d", l.Time[0].Milliseconds(), l.Time[1].Milliseconds(),
+			l.Inc[0].Milliseconds(), l.Inc[1].Milliseconds()))
+		if l.MovesToGo > 0 {
+			ws = append(ws, fmt.Sprintf("movestogo %d", l.MovesToGo))
+		}
+	}
+	if g.defaulted {
+		return "no limit left to search by: searching with " + strings.Join(ws, " ")
+	}
+	return "searching with " + strings.Join(ws, " ")
+}
+
+func joinErrors(errs []error) string {
+	ms := make([]string, len(errs))
+	for i, e := range errs {
+		ms[i] = e.Error()
+	}
+	return strings.Join(ms, "; ")
+}
+
+// goRange is the range of one numeric go parameter.
+type goRange struct{ min, max int64 }
+
+// maxGoMS bounds every time of go: a year in milliseconds, far beyond any
+// game's clock and far inside a time.Duration.
+const maxGoMS = 365 * 24 * 3600 * 1000
+
+var goRanges = map[string]goRange{
+	"depth": {1, engines.MaxPly}, "mate": {1, engines.MaxPly / 2}, "nodes": {1, 1 << 62},
+	"movetime": {1, maxGoMS}, "movestogo": {1, 1000}, "perft": {1, 64},
+	// A clock may be spent (a client with a time margin sends a negative
+	// one): qi then moves at once.
+	"p1time": {-maxGoMS, maxGoMS}, "p2time": {-maxGoMS, maxGoMS}, "wtime": {-maxGoMS, maxGoMS}, "btime": {-maxGoMS, maxGoMS},
+	"p1inc": {0, maxGoMS}, "p2inc": {0, maxGoMS}, "winc": {0, maxGoMS}, "binc": {0, maxGoMS},
+}
+
+// parseGo reads the parameters of go. A bad one is reported and left out,
+// never read as something else: the client waits for a bestmove whatever it
+// sent, so the search runs under what parsed (or, when that leaves no limit,
+// for malformedGoTime).
+func parseGo(args []string) goArgs {
+	var g goArgs
 	for i := 0; i < len(args); i++ {
 		key := strings.ToLower(args[i])
 		switch key {
 		case "infinite":
-			lim.Infinite = true
+			g.lim.Infinite = true
 			continue
 		case "ponder":
+			g.ponder = true
 			continue
 		case "searchmoves":
-			errs = append(errs, fmt.Errorf("searchmoves is not supported; searching all moves"))
+			g.errs = append(g.errs, fmt.Errorf("searchmoves is not supported"))
 			for i+1 < len(args) && !isGoKey(args[i+1]) {
 				i++
 			}
 			continue
 		}
-		if !isGoKey(key) {
-			errs = append(errs, fmt.Errorf("unknown parameter %q", args[i]))
+		r, ok := goRanges[key]
+		if !ok {
+			g.errs = append(g.errs, fmt.Errorf("unknown parameter %q", args[i]))
 			continue
 		}
-		if i+1 >= len(args) {
-			errs = append(errs, fmt.Errorf("%s wants a number", key))
-			break
+		if i+1 >= len(args) || isGoKey(args[i+1]) {
+			g.errs = append(g.errs, fmt.Errorf("%s wants a number", key))
+			continue
 		}
 		i++
 		n, err := strconv.ParseInt(args[i], 10, 64)
-		if err != nil {
-			errs = append(errs, fmt.Errorf("%s wants a number, not %q", key, args[i]))
+		if err != nil || n < r.min || n > r.max {
+			g.errs = append(g.errs, fmt.Errorf("%s wants a whole number from %d to %d, not %q", key, r.min, r.max, args[i]))
 			continue
 		}
 		ms := time.Duration(max(n, 0)) * time.Millisecond
 		switch key {
 		case "depth":
-			lim.Depth = int(min(max(n, 1), engines.MaxPly))
-		case "nodes":
-			lim.Nodes = max(n, 1)
-		case "movetime":
-			lim.MoveTime = max(ms, time.Millisecond)
+			g.lim.Depth = int(n)
 		case "mate":
-			lim.Depth = int(min(max(2*n, 1), engines.MaxPly))
+			g.lim.Depth = int(2 * n)
+		case "nodes":
+			g.lim.Nodes = n
+		case "movetime":
+			g.lim.MoveTime = ms
 		case "movestogo":
-			lim.MovesToGo = int(min(max(n, 0), 1000))
+			g.lim.MovesToGo = int(n)
 		case "perft":
-			perft = int(min(max(n, 0), 64))
+			g.perft = int(n)
 		case "p1time", "wtime":
-			lim.Time[engines.P1], lim.HasClock = ms, true
+			g.lim.Time[engines.P1], g.lim.HasClock = ms, true
 		case "p2time", "btime":
-			lim.Time[engines.P2], lim.HasClock = ms, true
+			g.lim.Time[engines.P2], g.lim.HasClock = ms, true
 		case "p1inc", "winc":
-			lim.Inc[engines.P1] = ms
+			g.lim.Inc[engines.P1] = ms
 		case "p2inc", "binc":
-			lim.Inc[engines.P2] = ms
+			g.lim.Inc[engines.P2] = ms
 		}
 	}
-	return lim, perft, errs
+	g.bounded = g.lim.Depth > 0 || g.lim.Nodes > 0 || g.lim.MoveTime > 0 || g.lim.HasClock
+	if len(g.errs) > 0 && !g.bounded && !g.lim.Infinite && !g.ponder {
+		g.lim.MoveTime, g.bounded, g.defaulted = malformedGoTime, true, true
+	}
+	return g
 }
 
 func isGoKey(s string) bool {
-	switch strings.ToLower(s) {
-	case "depth", "nodes", "movetime", "mate", "movestogo", "perft",
-		"p1time", "p2time", "p1inc", "p2inc", "wtime", "btime", "winc", "binc":
+	switch s = strings.ToLower(s); s {
+	case "infinite", "ponder", "searchmoves":
 		return true
 	}
-	return false
+	_, ok := goRanges[s]
+	return ok
 }
 
 // moveText writes a move in the dialect: UCI writes drops as P@<square>.
@@ -388,15 +527,26 @@ func (u *ugi) perft(args []string) {
 		u.errorf("perft wants a depth from 1 to 64, not %q", args[0])
 		return
 	}
-	u.s.stopAndWait()
-	var total uint64
+	// A deep perft takes hours: it runs as the server's job, so that
+	// isready is answered meanwhile and stop or quit ends it.
 	p := u.pos.Clone()
-	for _, e := range engines.Divide(p, d) {
-		u.s.printf("%s: %d", u.moveText(p, e.Move), e.Nodes)
-		total += e.Nodes
-	}
-	u.s.println()
-	u.s.printf("Nodes searched: %d", total)
+	u.s.background(func(ctx context.Context, emit func(string)) {
+		var total uint64
+		for _, m := range p.LegalMoves(nil) {
+			text := u.moveText(p, m)
+			p.Play(m)
+			n, err := engines.PerftContext(ctx, p, d-1)
+			p.Undo()
+			if err != nil {
+				emit("info string perft stopped")
+				return
+			}
+			emit(fmt.Sprintf("%s: %d", text, n))
+			total += n
+		}
+		emit("")
+		emit(fmt.Sprintf("Nodes searched: %d", total))
+	})
 }
 
 func (u *ugi) undo() {
@@ -404,7 +554,6 @@ func (u *ugi) undo() {
 		u.errorf("undo: no move to take back")
 		return
 	}
-	u.s.stopAndWait()
 	u.pos.Undo()
 }
 
@@ -436,9 +585,10 @@ func (u *ugi) help() {
 		"  setoption name <n> value <v>    set an option (Game, Level, Hash, BoardSize, Rule ...)",
 		"  uginewgame | ucinewgame         start a new game",
 		"  position startpos|fen <text> [moves <m> ...]",
-		"  go [depth n] [nodes n] [movetime ms] [infinite] [p1time ms p2time ms p1inc ms p2inc ms]",
-		"     [wtime ms btime ms winc ms binc ms] [movestogo n]",
+		"  go [depth n] [nodes n] [movetime ms] [infinite] [ponder] [p1time ms p2time ms p1inc ms p2inc ms]",
+		"     [wtime ms btime ms winc ms binc ms] [movestogo n]    (a bare go searches until stop)",
 		"  stop                            move now",
+		"  ponderhit                       the pondered move was played: go on, on the clock",
 		"  query gameover|p1turn|result    response ...",
 		"  d                               draw the board",
 		"  moves                           list the legal moves",

@@ -66,10 +66,12 @@ func transcript(t *testing.T, input string) string {
 	return volatile.ReplaceAllString(drive(t, testConfig(t), input, ugiWaits), "$1 *")
 }
 
-// ugiWaits says what a UGI client waits for after sending line.
+// ugiWaits says what a UGI client waits for after sending line: the bestmove
+// of a go that ends by itself (not go infinite, go ponder or a bare go, which
+// search until stop).
 func ugiWaits(line string) func(reply string) bool {
 	f := strings.Fields(strings.ToLower(line))
-	if len(f) == 0 || f[0] != "go" || slices.Contains(f, "infinite") || slices.Contains(f, "perft") {
+	if len(f) < 2 || f[0] != "go" || slices.Contains(f, "infinite") || slices.Contains(f, "ponder") || slices.Contains(f, "perft") {
 		return nil
 	}
 	return func(reply string) bool { return strings.HasPrefix(reply, "bestmove") }
@@ -187,7 +189,7 @@ func TestTranscripts(t *testing.T) {
 			"moves b1 c1 a2 b2 c2 a3 b3 c3",
 			"info string error: undo: no move to take back",
 			"response true")},
-		{"unknown", lines("fly me to the moon", "ucinewgame", "debug on"), lines("info string unknown command: fly me to the moon")},
+		{"unknown", lines("fly me to the moon", "ucinewgame", "debug on"), lines(`info string unknown command "fly me to the moon" (help lists the commands)`)},
 		{"options", lines(
 			"setoption name Level value 11",
 			"setoption name Level value x",
@@ -220,12 +222,10 @@ func TestTranscripts(t *testing.T) {
 			lines("response false")},
 		{"newgame", lines("position startpos moves a1", "uginewgame", "query p1turn"), lines("response true")},
 		{"bad go", lines("position startpos moves a1 b2 c3 a3 c1 b1", "go depth x nodes", "go sideways 3 depth 1"), lines(
-			`info string error: go: depth wants a number, not "x"`,
-			"info string error: go: nodes wants a number",
+			`info string error: go: depth wants a whole number from 1 to 10000, not "x"; nodes wants a number; no limit left to search by: searching with movetime 1000`,
 			"info depth 1 seldepth 1 score mate 1 nodes 2 nps * time * pv c2",
 			"bestmove c2",
-			`info string error: go: unknown parameter "sideways"`,
-			`info string error: go: unknown parameter "3"`,
+			`info string error: go: unknown parameter "sideways"; unknown parameter "3"; searching with depth 1`,
 			"info depth 1 seldepth 1 score mate 1 nodes 1 nps * time * pv c2",
 			"bestmove c2")},
 	}

@@ -1,41 +1,123 @@
-// This file holds how command lines are read and split into words.
+// This file holds how command lines are read and split into words, and how
+// what qi writes is kept printable.
 
 package protocol
 
 import (
 	"bufio"
+	"bytes"
+	"fmt"
 	"io"
 	"strings"
+	"time"
+	"unicode/utf8"
 
 	"github.com/google/shlex"
 )
 
-// maxLine bounds a command line; longer lines are cut (a Gomocup BOARD of 484
-// stones is far shorter).
+// maxLine bounds a command line: the longest a client sends is far shorter (a
+// position with every move of a 22x22 gomoku game is 2 KiB). A longer line
+// is skipped with an error, and the session goes on.
 const maxLine = 1 << 20
 
-// readLines sends each line of r, without its line ending, to the returned
-// channel, and closes it at EOF. It stops early when done is closed.
-func readLines(r io.Reader, done <-chan struct{}) <-chan string {
-	lines := make(chan string)
+// input is a command line as read: its text without the line ending, when it
+// was read (a client's clock for the reply starts when it sent the line), and,
+// for a line past maxLine, its length (its text is then empty).
+type input struct {
+	text    string
+	at      time.Time
+	tooLong int
+}
+
+// readLines sends each line of r to the returned channel, and closes it at EOF
+// or on a read error. It stops early when done is closed.
+func readLines(r io.Reader, done <-chan struct{}) <-chan input {
+	lines := make(chan input)
 	go func() {
 		defer close(lines)
-		sc := bufio.NewScanner(r)
-		sc.Buffer(make([]byte, 64*1024), maxLine)
-		for sc.Scan() {
+		br := bufio.NewReaderSize(r, 64<<10)
+		for {
+			in, err := readLine(br)
+			if err != nil && in.text == "" && in.tooLong == 0 {
+				return
+			}
+			in.at = time.Now()
 			select {
-			case lines <- strings.TrimRight(sc.Text(), "\r"):
+			case lines <- in:
 			case <-done:
 				return
 			}
-		}
-		if sc.Err() == bufio.ErrTooLong {
-			// A line past the limit cannot be a command; what follows it
-			// is lost too, so treat it as the end of input.
-			return
+			if err != nil {
+				return
+			}
 		}
 	}()
 	return lines
+}
+
+// readLine reads one line, without its LF or CRLF; a line longer than maxLine
+// is read to its end and dropped, only its length kept. The error is that of
+// the reader (io.EOF at the end); a last line without a line ending comes
+// with it.
+func readLine(br *bufio.Reader) (input, error) {
+	var line []byte
+	n, kept := 0, true
+	for {
+		chunk, err := br.ReadSlice('\n')
+		n += len(chunk)
+		// Keep up to the limit and a line ending, no more: what comes
+		// beyond is only counted.
+		if kept = kept && n <= maxLine+2; kept {
+			line = append(line, chunk...)
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		line = bytes.TrimSuffix(line, []byte("\n"))
+		line = bytes.TrimSuffix(line, []byte("\r"))
+		if !kept || len(line) > maxLine {
+			return input{tooLong: n}, err
+		}
+		return input{text: string(line)}, err
+	}
+}
+
+// tooLongError says why an over-long line was skipped.
+func tooLongError(n int) string {
+	return fmt.Sprintf("a line of %d bytes is longer than the %d a command may have: skipped", n, maxLine)
+}
+
+// printable escapes what a terminal or a client's line reader could take for
+// something else: control characters (a stray carriage return, an escape
+// sequence) and bytes that are not UTF-8. Everything else passes as it is, so
+// that ordinary replies are untouched.
+func printable(s string) string {
+	clean := true
+	for _, r := range s {
+		if r < 0x20 || r == 0x7f || r == utf8.RuneError || (r >= 0x80 && r < 0xa0) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0):
+			fmt.Fprintf(&b, `\x%02x`, r)
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }
 
 // word is a word of a line with where it starts and ends, so that the raw rest

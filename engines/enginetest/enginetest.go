@@ -1,8 +1,9 @@
 // Package enginetest holds the conformance test that every registered game must
 // pass: random playouts checking that undo restores positions exactly, that
 // results agree with the move lists, that position and move text round-trip,
-// and that searchers return legal moves and leave positions untouched; and
-// the set-up that tests of several games share.
+// and that searchers return legal moves (also when stopped at once, and the
+// first move they name) and leave positions untouched; and the set-up that
+// tests of several games share.
 package enginetest
 
 import (
@@ -58,6 +59,7 @@ func Conformance(t *testing.T, g engines.Game, games int) {
 			pos.Play(m)
 			require.Equal(t, before.plies+1, pos.Plies())
 			after := take(pos)
+			checkMoveChecker(t, pos, before.moves, after.moves)
 			pos.Undo()
 			require.Equal(t, before, take(pos), "undo of %s restores the position", pos.MoveText(m))
 			pos.Play(m)
@@ -113,6 +115,37 @@ func checkSearch(t *testing.T, searcher engines.Searcher, pos engines.Position, 
 	require.Equal(t, s, take(pos), "a search leaves the position as it was")
 	require.NotEmpty(t, info.PV, "a search of a game that goes on finds a move")
 	require.Contains(t, s.moves, info.PV[0], "the search's move is legal")
+	// A search stopped before it starts still answers with a legal move,
+	// and the move a protocol plays for a search that cannot answer is legal.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	info = searcher.Search(ctx, pos, engines.Limits{}, nil)
+	require.Equal(t, s, take(pos), "a stopped search leaves the position as it was")
+	require.NotEmpty(t, info.PV, "a search stopped at once still has a move")
+	require.Contains(t, s.moves, info.PV[0], "the stopped search's move is legal")
+	fm, ok := searcher.(engines.FirstMover)
+	require.True(t, ok, "the searcher names its first move (engines.FirstMover)")
+	m := fm.FirstMove(pos)
+	require.Equal(t, s, take(pos), "FirstMove leaves the position as it was")
+	require.Contains(t, s.moves, m, "the first move is legal")
+}
+
+// checkMoveChecker checks that a position that judges single moves agrees
+// with its list of legal moves, on the moves of the position before (some
+// legal now, some not).
+func checkMoveChecker(t *testing.T, pos engines.Position, moves, legal []engines.Move) {
+	t.Helper()
+	c, ok := pos.(engines.MoveChecker)
+	if !ok {
+		return
+	}
+	for _, m := range moves {
+		err := c.Legal(m)
+		require.Equal(t, slices.Contains(legal, m), err == nil, "Legal(%d) agrees with LegalMoves: %v", m, err)
+		if err != nil {
+			require.ErrorIs(t, err, engines.ErrIllegal)
+		}
+	}
 }
 
 func uniq(ms []engines.Move) []engines.Move {

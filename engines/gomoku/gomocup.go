@@ -209,9 +209,9 @@ func (p *Position) MovesLeft() int {
 // Gomocup's limits: turn is timeout_turn (0: none), left is time_left (the
 // match clock: 0 when not given and 2147483647 ms mean unlimited, a negative
 // clock is spent and leaves a millisecond). It shares the clock with
-// search.Budget and keeps the hard limit inside the turn time, less
-// search.Overhead. Zero limits mean none.
-func (p *Position) TimeBudget(turn, left time.Duration) (soft, hard time.Duration) {
+// search.Budget and keeps the hard limit inside the turn time, less the
+// overhead (search.Margin's; at least search.Overhead). Zero limits mean none.
+func (p *Position) TimeBudget(turn, left, overhead time.Duration) (soft, hard time.Duration) {
 	if left < 0 {
 		return time.Millisecond, time.Millisecond
 	}
@@ -220,14 +220,10 @@ func (p *Position) TimeBudget(turn, left time.Duration) (soft, hard time.Duratio
 		var lim engines.Limits
 		lim.HasClock = true
 		lim.Time[p.side] = left
-		soft, hard = search.Budget(lim, p.side, p.MovesLeft())
+		soft, hard = search.Budget(lim, p.side, p.MovesLeft(), overhead)
 	}
 	if turn > 0 {
-		t := turn - search.Overhead
-		if turn < 4*search.Overhead {
-			t = turn * 3 / 4
-		}
-		t = max(t, time.Millisecond)
+		t := search.Keep(turn, overhead)
 		if hard == 0 || hard > t {
 			hard = t
 		}

@@ -94,24 +94,24 @@ func TestShowForbid(t *testing.T) {
 func TestTimeBudget(t *testing.T) {
 	g := mustGame(t, 15, 15, Freestyle)
 	p := g.NewPosition()
-	soft, hard := p.TimeBudget(5*time.Second, 0)
+	soft, hard := p.TimeBudget(5*time.Second, 0, search.Overhead)
 	require.Equal(t, 5*time.Second-search.Overhead, hard)
 	require.Equal(t, hard, soft)
-	soft, hard = p.TimeBudget(30*time.Second, 180*time.Second)
+	soft, hard = p.TimeBudget(30*time.Second, 180*time.Second, search.Overhead)
 	require.Greater(t, hard, time.Duration(0))
 	require.LessOrEqual(t, hard, 30*time.Second)
 	require.LessOrEqual(t, hard, 60*time.Second)
 	require.LessOrEqual(t, soft, hard)
-	soft, hard = p.TimeBudget(0, 2147483647*time.Millisecond)
+	soft, hard = p.TimeBudget(0, 2147483647*time.Millisecond, search.Overhead)
 	require.Zero(t, soft)
 	require.Zero(t, hard)
-	_, hard = p.TimeBudget(0, 100*time.Millisecond)
+	_, hard = p.TimeBudget(0, 100*time.Millisecond, search.Overhead)
 	require.Greater(t, hard, time.Duration(0))
 	require.Less(t, hard, 100*time.Millisecond)
-	soft, hard = p.TimeBudget(0, -5*time.Millisecond)
+	soft, hard = p.TimeBudget(0, -5*time.Millisecond, search.Overhead)
 	require.Equal(t, time.Millisecond, hard)
 	require.Equal(t, time.Millisecond, soft)
-	_, hard = p.TimeBudget(10*time.Millisecond, 0)
+	_, hard = p.TimeBudget(10*time.Millisecond, 0, search.Overhead)
 	require.Greater(t, hard, time.Duration(0))
 	require.Less(t, hard, 10*time.Millisecond)
 }
@@ -121,7 +121,7 @@ func TestSwap2(t *testing.T) {
 	s := NewSearcher(engines.Config{HashMB: 1})
 	lim := engines.Limits{Nodes: 40000}
 	p := g.NewPosition()
-	c, err := s.Swap2(context.Background(), p, lim, 0)
+	c, err := s.Swap2(context.Background(), p, lim, 0, nil)
 	require.NoError(t, err)
 	require.False(t, c.Swap)
 	require.Len(t, c.Moves, 3)
@@ -129,7 +129,7 @@ func TestSwap2(t *testing.T) {
 		require.NoError(t, p.Legal(m))
 		p.Play(m)
 	}
-	c, err = s.Swap2(context.Background(), p, lim, 0)
+	c, err = s.Swap2(context.Background(), p, lim, 0, nil)
 	require.NoError(t, err)
 	if !c.Swap {
 		require.Contains(t, []int{1, 2}, len(c.Moves))
@@ -141,21 +141,21 @@ func TestSwap2(t *testing.T) {
 	// Black far ahead: swap. White to move, black has an open three
 	// and white nothing.
 	q := setup(t, g, "g8 h8 i8", "a1 o15", engines.P2)
-	c, err = s.Swap2(context.Background(), q, lim, 0)
+	c, err = s.Swap2(context.Background(), q, lim, 0, nil)
 	require.NoError(t, err)
 	require.True(t, c.Swap, "score %d", c.Score)
 	// Five stones with white (to move) winning: play on.
 	q = setup(t, g, "a1 o15 a15", "g8 h8", engines.P2)
-	c, err = s.Swap2(context.Background(), q, lim, 0)
+	c, err = s.Swap2(context.Background(), q, lim, 0, nil)
 	require.NoError(t, err)
 	require.False(t, c.Swap)
 	require.Len(t, c.Moves, 1)
-	_, err = s.Swap2(context.Background(), setup(t, g, "a1 b2", "", engines.P1), lim, 0)
+	_, err = s.Swap2(context.Background(), setup(t, g, "a1 b2", "", engines.P1), lim, 0, nil)
 	require.Error(t, err)
 	// The eight symmetries give legal openings on a small board too.
 	small := mustGame(t, 7, 7, Standard)
 	for v := 0; v < 8; v++ {
-		c, err := s.Swap2(context.Background(), small.NewPosition(), engines.Limits{Nodes: 3000}, v)
+		c, err := s.Swap2(context.Background(), small.NewPosition(), engines.Limits{Nodes: 3000}, v, nil)
 		require.NoError(t, err)
 		require.Len(t, c.Moves, 3)
 	}

@@ -134,6 +134,7 @@ func Spec() engines.Spec {
 		New: func(cfg engines.Config) (engines.Game, error) {
 			return New(cfg)
 		},
+		Sizes: boardSizes(),
 		Rules: ruleNames[:],
 		Variants: []engines.Variant{
 			{Name: "gomoku", Rule: "standard", BoardSize: DefaultSize},
@@ -142,6 +143,17 @@ func Spec() engines.Spec {
 			{Name: "caro", Rule: "caro", BoardSize: DefaultSize},
 		},
 	}
+}
+
+// boardSizes lists the square boards gomoku is played on, the usual first.
+func boardSizes() []int {
+	sizes := []int{DefaultSize}
+	for n := MinSize; n <= MaxSize; n++ {
+		if n != DefaultSize {
+			sizes = append(sizes, n)
+		}
+	}
+	return sizes
 }
 
 // Game is gomoku on one board under one rule.

@@ -123,8 +123,8 @@ func TestRenjuOverlineIllegal(t *testing.T) {
 	require.ErrorContains(t, p.Legal(m), "overline")
 }
 
-// TestIllegalSaysWhy: a position says why it refuses a square (for qi
-// play), as an engines.Arbiter.
+// TestIllegalSaysWhy: engines.Legal, which qi play and the protocols use,
+// says why a square is refused, in people's words.
 func TestIllegalSaysWhy(t *testing.T) {
 	g := mustGame(t, 15, 15, Renju)
 	tests := []struct {
@@ -136,12 +136,8 @@ func TestIllegalSaysWhy(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.move+"/"+tt.err, func(t *testing.T) {
-			var p engines.Position = setup(t, g, tt.black, tt.white, engines.P1)
-			m, err := p.ParseMove(tt.move)
-			require.NoError(t, err)
-			a, ok := p.(engines.Arbiter)
-			require.True(t, ok, "gomoku positions say why")
-			err = a.Legal(m)
+			p := setup(t, g, tt.black, tt.white, engines.P1)
+			_, err := engines.Legal(p, tt.move)
 			if tt.err == "" {
 				require.NoError(t, err)
 				return

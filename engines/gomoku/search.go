@@ -181,6 +181,47 @@ func NewSearcherOptions(cfg engines.Config, opt Options) *Searcher {
 	return s
 }
 
+// Close gives the table's memory back; the searcher must not be used after.
+func (s *Searcher) Close() error {
+	s.tt.Close()
+	return nil
+}
+
+// FirstMove implements engines.FirstMover: the move the search would try
+// first at the root (the first stone's square, a five, the table's move,
+// then the ordering of the candidates), found without searching.
+func (s *Searcher) FirstMove(pos engines.Position) engines.Move {
+	p, ok := pos.(*Position)
+	if !ok || p.result != engines.None {
+		return engines.NoMove
+	}
+	s.b.copyFrom(&p.b)
+	s.stm = int(p.side)
+	if s.b.stones == 0 {
+		return engines.Move(s.centre(p))
+	}
+	if m := s.find(s.stm, kFive); m >= 0 {
+		return engines.Move(m)
+	}
+	tt := -1
+	if e, ok := s.tt.Probe(s.key()); ok {
+		tt = int(e.Move)
+	}
+	best := scored{m: -1}
+	for _, sc := range s.genMoves(0, tt, false) {
+		if best.m < 0 || sc.score > best.score {
+			best = sc
+		}
+	}
+	if best.m < 0 {
+		if ms := p.LegalMoves(nil); len(ms) > 0 {
+			return ms[0]
+		}
+		return engines.NoMove
+	}
+	return engines.Move(best.m)
+}
+
 // Clear implements engines.Searcher.
 func (s *Searcher) Clear() {
 	s.tt.Clear()

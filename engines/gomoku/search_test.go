@@ -145,3 +145,50 @@ func TestSearchRestoresBoard(t *testing.T) {
 		}
 	}
 }
+
+// TestStoppedSearchMove: a search stopped before it has finished an
+// iteration plays the move it would have tried first, never the first legal
+// square (a15, the corner the old fallback played), and FirstMove names a
+// move of that kind without searching.
+func TestStoppedSearchMove(t *testing.T) {
+	tests := []struct {
+		name         string
+		rule         Rule
+		black, white string
+		side         engines.Side
+		want         []string // any of these; nil: next to a stone
+	}{
+		{"quiet middle game", Freestyle, "h8 i9 g7", "h9 g9", engines.P2, nil},
+		{"a four to block", Freestyle, "e8 f8 g8 h8 a15", "d8 h6 h5 a1", engines.P2, []string{"i8"}},
+		{"a five to make", Renju, "e8 f8 g8 h8", "e9 f9 g9 a1", engines.P1, []string{"d8", "i8"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := setup(t, mustGame(t, 15, 15, tt.rule), tt.black, tt.white, tt.side)
+			first := p.LegalMoves(nil)[0]
+			s := NewSearcher(engines.Config{HashMB: 1})
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			stopped := s.Search(ctx, p, engines.Limits{}, nil).Best()
+			named := s.FirstMove(p)
+			for _, m := range []engines.Move{stopped, named} {
+				require.NoError(t, p.Legal(m))
+				require.NotEqual(t, first, m, "not the first legal square %s", p.MoveText(first))
+				if tt.want != nil {
+					require.Contains(t, tt.want, p.MoveText(m))
+					continue
+				}
+				x, y := XY(m)
+				near := false
+				for dx := -2; dx <= 2; dx++ {
+					for dy := -2; dy <= 2; dy++ {
+						if c := p.At(x+dx, y+dy); c == Black || c == White {
+							near = true
+						}
+					}
+				}
+				require.True(t, near, "%s is next to the stones", p.MoveText(m))
+			}
+		})
+	}
+}

@@ -39,9 +39,18 @@ const swapMargin = 150
 //   - 3 stones: swap when black is clearly better, play white's move when
 //     white is, else add a white and a black stone keeping the balance;
 //   - 5 stones: swap when white (to move) is worse, else play white's move.
-func (s *Searcher) Swap2(ctx context.Context, p *Position, lim engines.Limits, variant int) (Swap2Choice, error) {
+//
+// Before it searches, it offers (when offer is not nil) a decision made
+// without searching — the first opening that fits, or white's first move —
+// and it offers each better one it comes to, so that a caller out of time
+// always has one; when the time runs out before a search has settled the
+// decision, that first decision is the answer.
+func (s *Searcher) Swap2(ctx context.Context, p *Position, lim engines.Limits, variant int, offer func(Swap2Choice)) (Swap2Choice, error) {
 	if p.result != engines.None {
 		return Swap2Choice{}, fmt.Errorf("swap2: the game is over")
+	}
+	if offer == nil {
+		offer = func(Swap2Choice) {}
 	}
 	// Each of n searches gets its share of the node limit, of the soft
 	// limit and of the time to the deadline.
@@ -63,46 +72,84 @@ func (s *Searcher) Swap2(ctx context.Context, p *Position, lim engines.Limits, v
 		c, cancel := context.WithCancel(ctx)
 		return c, cancel, l
 	}
-	search := func(q *Position, n int) engines.Info {
+	// settled reports whether a search gave a judgement to decide on: one
+	// cut short before its first iteration has a move but no score.
+	search := func(q *Position, n int) (engines.Info, bool) {
 		c, cancel, l := share(n)
 		defer cancel()
-		return s.Search(c, q, l, nil)
+		info := s.Search(c, q, l, nil)
+		return info, info.Depth > 0 && len(info.PV) > 0
 	}
-	switch p.b.stones {
-	case 0:
-		return s.swap2Open(ctx, p, search, variant)
-	case 3:
-		info := search(p, 2)
-		v := info.Score
+	first, err := s.Swap2First(p, variant)
+	if err != nil {
+		return first, err
+	}
+	offer(first)
+	if first.Swap {
+		return first, nil
+	}
+	if p.b.stones == 0 {
+		return s.swap2Open(ctx, p, search, variant, offer)
+	}
+	if p.b.stones == 5 {
+		info, ok := search(p, 1)
 		switch {
-		case v < -swapMargin || len(info.PV) == 0:
-			return Swap2Choice{Swap: true, Score: v}, nil
-		case v > swapMargin:
-			return Swap2Choice{Moves: info.PV[:1], Score: v}, nil
-		}
-		// Balanced: white's best move and black's best reply keep it so.
-		q := p.clone()
-		q.Play(info.Best())
-		if q.result != engines.None {
-			return Swap2Choice{Moves: info.PV[:1], Score: v}, nil
-		}
-		reply := search(q, 1)
-		if len(reply.PV) == 0 {
-			return Swap2Choice{Moves: info.PV[:1], Score: v}, nil
-		}
-		return Swap2Choice{Moves: []engines.Move{info.Best(), reply.Best()}, Score: v}, nil
-	case 5:
-		info := search(p, 1)
-		if info.Score < 0 || len(info.PV) == 0 {
+		case !ok:
+			return first, nil
+		case info.Score < 0:
 			return Swap2Choice{Swap: true, Score: info.Score}, nil
 		}
 		return Swap2Choice{Moves: info.PV[:1], Score: info.Score}, nil
 	}
+	info, ok := search(p, 2)
+	v := info.Score
+	switch {
+	case !ok:
+		return first, nil
+	case v < -swapMargin:
+		return Swap2Choice{Swap: true, Score: v}, nil
+	case v > swapMargin:
+		return Swap2Choice{Moves: info.PV[:1], Score: v}, nil
+	}
+	// Balanced: white's best move and black's best reply keep it so.
+	one := Swap2Choice{Moves: info.PV[:1], Score: v}
+	offer(one)
+	q := p.clone()
+	q.Play(info.Best())
+	if q.result != engines.None {
+		return one, nil
+	}
+	reply, ok := search(q, 1)
+	if !ok {
+		return one, nil
+	}
+	return Swap2Choice{Moves: []engines.Move{info.Best(), reply.Best()}, Score: v}, nil
+}
+
+// Swap2First returns the SWAP2 decision for p made without searching: the
+// first of Piskvork's three-stone openings that fits the board (0 stones),
+// or white's first move (3 or 5 stones). It is what Swap2 offers first, and
+// what a caller can answer with before Swap2 has run at all.
+func (s *Searcher) Swap2First(p *Position, variant int) (Swap2Choice, error) {
+	switch p.b.stones {
+	case 0:
+		cands := swap2Openings(p, variant)
+		if len(cands) == 0 {
+			return Swap2Choice{}, fmt.Errorf("swap2: no opening fits the %dx%d board", p.game.w, p.game.h)
+		}
+		return Swap2Choice{Moves: cands[0]}, nil
+	case 3, 5:
+		if m := s.FirstMove(p); m != engines.NoMove {
+			return Swap2Choice{Moves: []engines.Move{m}}, nil
+		}
+		return Swap2Choice{Swap: true}, nil
+	}
 	return Swap2Choice{}, fmt.Errorf("swap2: %d stones on the board, want 0, 3 or 5", p.b.stones)
 }
 
-// swap2Open proposes the three stones that judge most balanced.
-func (s *Searcher) swap2Open(ctx context.Context, p *Position, search func(*Position, int) engines.Info, variant int) (Swap2Choice, error) {
+// swap2Openings lists the three-stone openings that can be played on p,
+// under the symmetry variant.
+func swap2Openings(p *Position, variant int) [][]engines.Move {
 	var cands [][]engines.Move
 	for _, o := range openingList {
 		if len(o) != 3 {
@@ -113,41 +160,49 @@ func (s *Searcher) swap2Open(ctx context.Context, p *Position, search func(*Posi
 			t[i] = symmetry(d, variant)
 		}
 		ms, err := t.Moves(p.game)
-		if err != nil {
+		if err != nil || !playable(p, ms) {
 			continue
 		}
 		cands = append(cands, ms)
 	}
-	if len(cands) == 0 {
-		return Swap2Choice{}, fmt.Errorf("swap2: no opening fits the %dx%d board", p.game.w, p.game.h)
-	}
-	best, bestScore := -1, engines.Score(0)
+	return cands
+}
+
+// swap2Open proposes the three stones that judge most balanced (Swap2 has
+// offered the first that fits).
+func (s *Searcher) swap2Open(ctx context.Context, p *Position, search func(*Position, int) (engines.Info, bool), variant int, offer func(Swap2Choice)) (Swap2Choice, error) {
+	cands := swap2Openings(p, variant)
+	choice := Swap2Choice{Moves: cands[0]}
+	judged := false
 	for i, ms := range cands {
 		q := p.clone()
-		ok := true
 		for _, m := range ms {
-			if q.Legal(m) != nil {
-				ok = false
-				break
-			}
 			q.Play(m)
 		}
-		if !ok || q.result != engines.None {
-			continue
-		}
 		s.Clear()
-		info := search(q, len(cands)-i)
-		if best < 0 || abs(info.Score) < abs(bestScore) {
-			best, bestScore = i, info.Score
-		}
-		if ctx.Err() != nil {
+		info, ok := search(q, len(cands)-i)
+		if ctx.Err() != nil || !ok {
 			break
 		}
+		if !judged || abs(info.Score) < abs(choice.Score) {
+			choice, judged = Swap2Choice{Moves: ms, Score: info.Score}, true
+			offer(choice)
+		}
 	}
-	if best < 0 {
-		return Swap2Choice{}, fmt.Errorf("swap2: no opening can be played on this board")
+	return choice, nil
+}
+
+// playable reports whether the moves can be played in order from p and leave
+// a game that goes on.
+func playable(p *Position, ms []engines.Move) bool {
+	q := p.clone()
+	for _, m := range ms {
+		if q.Legal(m) != nil {
+			return false
+		}
+		q.Play(m)
 	}
-	return Swap2Choice{Moves: cands[best], Score: bestScore}, nil
+	return q.result == engines.None
 }
 
 // symmetry maps an offset by one of the eight symmetries of the square.

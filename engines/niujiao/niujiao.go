@@ -19,10 +19,7 @@ func Spec() engines.Spec {
 	return engines.Spec{
 		Name:  "niujiao",
 		Title: "niu jiao qi (牛角棋, ox-horn chess)",
-		New: func(cfg engines.Config) (engines.Game, error) {
-			if err := engines.CheckFixed("niu jiao qi", 0, cfg); err != nil {
-				return nil, err
-			}
+		New: func(engines.Config) (engines.Game, error) {
 			return Game{}, nil
 		},
 	}

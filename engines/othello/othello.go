@@ -18,11 +18,9 @@ func Spec() engines.Spec {
 		Name:  "othello",
 		Title: "othello / reversi (黑白棋), even boards from 4x4 to 16x16",
 		New: func(cfg engines.Config) (engines.Game, error) {
-			if cfg.Rule != "" {
-				return nil, fmt.Errorf("othello has no rule sets to choose from (not %q)", cfg.Rule)
-			}
 			return New(cfg.BoardSize)
 		},
+		Sizes:    []int{8, 4, 6, 10, 12, 14, 16},
 		Variants: []engines.Variant{{Name: "reversi"}},
 	}
 }

@@ -75,6 +75,53 @@ func SimpleEval(p *Position) int {
 	return newEvalN(p.bn.g, false).score(p.bn)
 }
 
+// Close gives the tables' memory back; the searcher must not be used after.
+func (s *Searcher) Close() error {
+	if s.s8 != nil {
+		s.s8.tt.close()
+		s.s8.ett.close()
+		s.s8 = nil
+	}
+	if s.sn != nil {
+		s.sn.tt.Close()
+		s.sn = nil
+	}
+	return nil
+}
+
+// FirstMove implements engines.FirstMover: the best move of the last search
+// of this position if the table still has it, else the move that leaves the
+// opponent the worst position by the untrained evaluation (a one-ply look
+// that costs microseconds).
+func (s *Searcher) FirstMove(pos engines.Position) engines.Move {
+	p, ok := pos.(*Position)
+	if !ok {
+		return engines.NoMove
+	}
+	moves := p.LegalMoves(nil)
+	if len(moves) <= 1 {
+		if len(moves) == 0 {
+			return engines.NoMove
+		}
+		return moves[0]
+	}
+	if s.s8 != nil && p.n == 8 {
+		me, opp, _ := p.Bitboards()
+		if e := s.s8.tt.probe(me, opp); e != nil && e.move > 0 && Moves8(me, opp)&(1<<(e.move-1)) != 0 {
+			return engines.Move(e.move - 1)
+		}
+	}
+	best, bestScore := moves[0], 0
+	for i, m := range moves {
+		q := p.Clone().(*Position)
+		q.Play(m)
+		if sc := -SimpleEval(q); i == 0 || sc > bestScore {
+			best, bestScore = m, sc
+		}
+	}
+	return best
+}
+
 // Clear implements engines.Searcher.
 func (s *Searcher) Clear() {
 	if s.s8 != nil {

@@ -8,6 +8,8 @@ package othello
 import (
 	"math/bits"
 	"unsafe"
+
+	"qi/engines/search"
 )
 
 // ttEntry is one position's bounds and best move. Scores are in the unit of
@@ -25,11 +27,15 @@ type ttEntry struct {
 type ttBucket [4]ttEntry
 
 // tt8 is a four-way set-associative table; on a miss the shallowest entry
-// of an older search, else the shallowest, is replaced.
+// of an older search, else the shallowest, is replaced. Its check keys are
+// salted: clearing the table changes the salt, so that no entry written
+// before is found again, at once whatever the table's size.
 type tt8 struct {
+	slab    *search.Slab[ttBucket]
 	buckets []ttBucket
 	mask    uint64
 	date    uint8
+	salt    uint64
 }
 
 // newTT8 returns a table of about mb mebibytes (at least 256 buckets).
@@ -39,7 +45,14 @@ func newTT8(mb int) *tt8 {
 		n *= 2
 	}
 	// Large allocations start on a page, so buckets sit on cache lines.
-	return &tt8{buckets: make([]ttBucket, n), mask: n - 1}
+	slab := search.NewSlab[ttBucket](int(n))
+	return &tt8{slab: slab, buckets: slab.Items(), mask: n - 1}
+}
+
+// close gives the table's memory back; it must not be used after.
+func (t *tt8) close() {
+	t.slab.Free()
+	t.buckets = nil
 }
 
 // ttKeys returns the bucket index and the check key of a board.
@@ -49,10 +62,12 @@ func ttKeys(p, o uint64) (uint64, uint64) {
 	return h, k
 }
 
-// clear empties the table.
+// clear empties the table: entries under the old salt are never found again
+// and, being of an older search, are the first replaced. The salt's low bit
+// stays 0, so that a salted key is never 0, the mark of an empty entry.
 func (t *tt8) clear() {
-	clear(t.buckets)
-	t.date = 0
+	t.salt = (t.salt + 0x9E3779B97F4A7C15) * 0xBF58476D1CE4E5B9 &^ 1
+	t.date++
 }
 
 // newSearch ages the entries of earlier searches.
@@ -61,6 +76,7 @@ func (t *tt8) newSearch() { t.date++ }
 // probe returns the entry of (p, o), or nil.
 func (t *tt8) probe(p, o uint64) *ttEntry {
 	h, k := ttKeys(p, o)
+	k ^= t.salt
 	b := &t.buckets[h&t.mask]
 	for i := range b {
 		if b[i].key == k {
@@ -74,6 +90,7 @@ func (t *tt8) probe(p, o uint64) *ttEntry {
 // score against the window (alpha, beta), and its best move (-1 for none).
 func (t *tt8) store(p, o uint64, depth, sel int, alpha, beta, score int, move int) {
 	h, k := ttKeys(p, o)
+	k ^= t.salt
 	b := &t.buckets[h&t.mask]
 	var e *ttEntry
 	for i := range b {

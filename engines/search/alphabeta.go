@@ -41,6 +41,29 @@ func NewAlphaBeta(eval Evaluator, maxDepth, hashMB int) *AlphaBeta {
 // Clear implements engines.Searcher.
 func (a *AlphaBeta) Clear() { a.tt.Clear() }
 
+// Close gives the table's memory back; the searcher must not be used after.
+func (a *AlphaBeta) Close() error {
+	a.tt.Close()
+	return nil
+}
+
+// FirstMove implements engines.FirstMover: the root's first move, the
+// table's move when it has one, as the search orders it.
+func (a *AlphaBeta) FirstMove(pos engines.Position) engines.Move {
+	moves := pos.LegalMoves(nil)
+	if len(moves) == 0 {
+		return engines.NoMove
+	}
+	if e, ok := a.tt.Probe(pos.Hash()); ok {
+		for _, m := range moves {
+			if m == e.Move {
+				return m
+			}
+		}
+	}
+	return moves[0]
+}
+
 // Search implements engines.Searcher.
 func (a *AlphaBeta) Search(ctx context.Context, pos engines.Position, lim engines.Limits, report func(engines.Info)) engines.Info {
 	start := time.Now()

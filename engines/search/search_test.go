@@ -5,6 +5,8 @@ package search
 
 import (
 	"context"
+	"fmt"
+	"os"
 	"testing"
 	"time"
 
@@ -37,7 +39,7 @@ func TestBudget(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			soft, hard := Budget(tt.lim, tt.side, tt.movesLeft)
+			soft, hard := Budget(tt.lim, tt.side, tt.movesLeft, Overhead)
 			assert.Equal(t, tt.soft, soft, "soft")
 			assert.Equal(t, tt.hard, hard, "hard")
 		})
@@ -45,7 +47,7 @@ func TestBudget(t *testing.T) {
 	// Whatever the clock says, the budget stays within it.
 	for _, left := range []time.Duration{0, ms, 10 * ms, 100 * ms, time.Second, time.Hour} {
 		for _, inc := range []time.Duration{0, 10 * ms, time.Second} {
-			soft, hard := Budget(clock(left, left, inc), engines.P1, 0)
+			soft, hard := Budget(clock(left, left, inc), engines.P1, 0, Overhead)
 			assert.Positive(t, hard)
 			assert.LessOrEqual(t, soft, hard)
 			if left > 0 {
@@ -139,4 +141,75 @@ func TestDeepen(t *testing.T) {
 	none := func(d int) (engines.Info, bool) { return engines.Info{Depth: d, PV: []engines.Move{7}}, false }
 	info = Deepen(time.Now(), engines.Limits{}, 10, stop, none, nil)
 	assert.Equal(t, engines.Move(7), info.Best())
+}
+
+func TestMargin(t *testing.T) {
+	var m Margin
+	assert.Equal(t, Overhead, m.Overhead(), "a quiet machine keeps the least margin")
+	now := time.Now()
+	m.observeAt(-5*time.Millisecond, now)
+	assert.Equal(t, Overhead, m.Overhead(), "answers in time change nothing")
+	m.observeAt(80*time.Millisecond, now)
+	assert.InDelta(t, float64(Overhead+80*time.Millisecond), float64(m.Overhead()), float64(time.Millisecond),
+		"lateness raises the margin by as much")
+	m.observeAt(10*time.Millisecond, now)
+	assert.InDelta(t, float64(Overhead+80*time.Millisecond), float64(m.Overhead()), float64(time.Millisecond),
+		"the worst recent lateness counts")
+	assert.InDelta(t, float64(40*time.Millisecond), float64(m.decayed(now.Add(lateHalfLife))), float64(time.Millisecond),
+		"and is forgotten by half every half-life")
+	assert.Zero(t, m.decayed(now.Add(40*lateHalfLife)), "until the margin is back to the least")
+	m.observeAt(time.Hour, now)
+	assert.Equal(t, maxLate, m.decayed(now), "a stopped process does not make the margin absurd")
+	// The margin comes off the clock.
+	_, hard := Budget(engines.Limits{MoveTime: time.Second}, engines.P1, 0, 200*time.Millisecond)
+	assert.Equal(t, 800*time.Millisecond, hard)
+}
+
+func TestTTClearAndGenerations(t *testing.T) {
+	tt := NewTT(1)
+	e := Entry{Move: 7, Score: 3, Depth: 9, Bound: Exact}
+	tt.Store(42, e)
+	tt.Clear()
+	_, ok := tt.Probe(42)
+	assert.False(t, ok, "a cleared entry is not found")
+	tt.Store(42+2, Entry{Move: 1, Score: 1, Depth: 1, Bound: Upper})
+	got, ok := tt.Probe(42 + 2)
+	require.True(t, ok, "a shallow entry replaces a deep one of an older generation")
+	assert.Equal(t, 1, got.Depth)
+	for range generations - 1 {
+		tt.Clear()
+	}
+	got, ok = tt.Probe(42)
+	require.True(t, ok, "64 clears later the generation comes round again")
+	assert.Equal(t, e, got)
+}
+
+// rss returns the resident memory of the process, from /proc.
+func rss(t *testing.T) int64 {
+	b, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		t.Skip("no /proc/self/statm here")
+	}
+	var size, resident int64
+	_, err = fmt.Sscan(string(b), &size, &resident)
+	require.NoError(t, err)
+	return resident * int64(os.Getpagesize())
+}
+
+// TestBigTableMemory checks that a big table costs no memory until used,
+// that clearing it touches nothing, and that closing it gives its memory back
+// at once: so that a client setting a big Hash never waits for the process
+// to zero it, nor finds two tables resident after a game switch.
+func TestBigTableMemory(t *testing.T) {
+	const mb = 128
+	before := rss(t)
+	tt := NewTT(mb)
+	tt.Clear()
+	assert.Less(t, rss(t)-before, int64(64<<20), "a new table and its clearing touch no page")
+	for i := range tt.slots {
+		tt.slots[i].key = uint64(i)
+	}
+	assert.Greater(t, rss(t)-before, int64(mb/2)<<20, "a table used is resident")
+	tt.Close()
+	assert.Less(t, rss(t)-before, int64(64<<20), "a closed table is given back at once")
 }

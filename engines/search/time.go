@@ -4,6 +4,8 @@ package search
 
 import (
 	"context"
+	"math"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -11,8 +13,83 @@ import (
 )
 
 // Overhead is kept back from every clock for the pipe, the scheduler and the
-// client's own bookkeeping, so that a move never arrives after its deadline.
+// client's own bookkeeping, so that a move never arrives after its deadline:
+// the least margin, which Margin raises on a loaded machine.
 const Overhead = 30 * time.Millisecond
+
+// maxLate bounds what Margin adds to Overhead: a process later than that is
+// not loaded but stopped, and no margin would save it.
+const maxLate = time.Second
+
+// lateHalfLife is how fast Margin forgets: a lateness seen counts half as
+// much this long after.
+const lateHalfLife = 4 * time.Second
+
+// probeEvery is how often Margin.Watch wakes to see how late it wakes.
+const probeEvery = 10 * time.Millisecond
+
+// Margin is the part of every clock a process keeps back: Overhead, plus how
+// late the process has lately been. On a loaded machine the scheduler keeps
+// a process off the CPU for tens of milliseconds at a time, also at the
+// moment its search should stop; a fixed margin is then either wasteful when
+// the machine is quiet or too small when it is busy. The lateness comes from
+// answers written past their deadline (Observe) and from a probe that wakes
+// every few milliseconds and sees how late it wakes (Watch), so that the
+// margin has grown before the first move of a loaded session, not after its
+// first loss on time. A lateness is forgotten by half every lateHalfLife.
+// The zero value is Overhead alone; it is safe for concurrent use.
+type Margin struct {
+	mu   sync.Mutex
+	late time.Duration // the worst lateness, as of at
+	at   time.Time
+}
+
+// Overhead returns the margin to keep back now.
+func (m *Margin) Overhead() time.Duration {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return Overhead + m.decayed(time.Now())
+}
+
+// decayed is the lateness, forgotten as of now.
+func (m *Margin) decayed(now time.Time) time.Duration {
+	if m.late <= 0 {
+		return 0
+	}
+	halves := float64(now.Sub(m.at)) / float64(lateHalfLife)
+	return time.Duration(float64(m.late) * math.Exp2(-max(halves, 0)))
+}
+
+// Observe records how late the process was: how far past its hard limit an
+// answer was written, or a probe woke (zero or less: in time).
+func (m *Margin) Observe(late time.Duration) {
+	m.observeAt(late, time.Now())
+}
+
+func (m *Margin) observeAt(late time.Duration, now time.Time) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if late > m.decayed(now) {
+		m.late, m.at = min(late, maxLate), now
+	}
+}
+
+// Watch probes the machine's load until ctx ends: it sleeps probeEvery at a
+// time and observes how much later than that it wakes.
+func (m *Margin) Watch(ctx context.Context) {
+	t := time.NewTimer(probeEvery)
+	defer t.Stop()
+	for {
+		start := time.Now()
+		t.Reset(probeEvery)
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			m.Observe(time.Since(start) - probeEvery)
+		}
+	}
+}
 
 // DefaultMovesLeft is the number of moves a clock is shared over when neither
 // the client nor the game says better.
@@ -22,9 +99,10 @@ const DefaultMovesLeft = 30
 // (zero meaning none), given the game's estimate of the moves it still has to
 // make (0 for "don't know"). The hard limit is the context deadline the search
 // must not pass; the soft one is when it should stop starting new work.
-func Budget(lim engines.Limits, side engines.Side, movesLeft int) (soft, hard time.Duration) {
+// overhead is kept back from every time (Margin.Overhead; at least Overhead).
+func Budget(lim engines.Limits, side engines.Side, movesLeft int, overhead time.Duration) (soft, hard time.Duration) {
 	if lim.MoveTime > 0 {
-		hard = keep(lim.MoveTime)
+		hard = Keep(lim.MoveTime, overhead)
 		return hard, hard
 	}
 	if !lim.HasClock || lim.Infinite {
@@ -38,7 +116,7 @@ func Budget(lim engines.Limits, side engines.Side, movesLeft int) (soft, hard ti
 			mtg = DefaultMovesLeft
 		}
 	}
-	avail := keep(left)
+	avail := Keep(left, overhead)
 	soft = avail/time.Duration(mtg) + inc*3/4
 	hard = soft * 4
 	// Never bet more than a third of what is left on one move, unless the
@@ -59,15 +137,18 @@ func Budget(lim engines.Limits, side engines.Side, movesLeft int) (soft, hard ti
 	return soft, hard
 }
 
-// keep takes the safety overhead off d, leaving at least a tenth of it.
-func keep(d time.Duration) time.Duration {
+// Keep takes the overhead off d, leaving at least a tenth of it (and a
+// millisecond): a clock shorter than the margin still gets a move, as quick
+// as it can be.
+func Keep(d, overhead time.Duration) time.Duration {
+	overhead = max(overhead, Overhead)
 	if d <= 0 {
 		return time.Millisecond
 	}
-	if d-Overhead < d/10 {
+	if d-overhead < d/10 {
 		return max(d/10, time.Millisecond)
 	}
-	return d - Overhead
+	return d - overhead
 }
 
 // Stop is the flag a search polls: set when its context is done or when it

@@ -38,18 +38,26 @@ type Entry struct {
 }
 
 // slot packs an entry in 16 bytes: the full key, and in data the move (16 bits,
-// +1 so that NoMove is 0), the score (32 bits), the depth (8 bits) and the bound
-// (8 bits).
+// +1 so that NoMove is 0), the score (32 bits), the depth (8 bits), the bound
+// (2 bits) and the generation that wrote it (6 bits).
 type slot struct {
 	key  uint64
 	data uint64
 }
 
+// generations counts the generations a slot can name; Clear moves to the next.
+const generations = 64
+
 // TT is a transposition table: two slots a bucket, the first kept for the
-// deepest entry, the second always replaced. Not safe for concurrent use.
+// deepest entry, the second always replaced. Clear costs nothing: it starts a
+// new generation, and entries of another one are neither found nor kept. (An
+// entry 64 clears old comes back to life; it is still the truth about its
+// position, since a table never changes games.) Not safe for concurrent use.
 type TT struct {
+	slab  *Slab[slot]
 	slots []slot
 	mask  uint64
+	gen   uint64
 }
 
 // NewTT returns a table of at most mb mebibytes (at least 1024 entries).
@@ -58,17 +66,27 @@ func NewTT(mb int) *TT {
 	for n*2*16 <= uint64(mb)<<20 {
 		n *= 2
 	}
-	return &TT{slots: make([]slot, n), mask: n - 2}
+	slab := NewSlab[slot](int(n))
+	return &TT{slab: slab, slots: slab.Items(), mask: n - 2}
 }
 
-// Clear empties the table.
-func (t *TT) Clear() { clear(t.slots) }
+// Clear empties the table, at once whatever its size.
+func (t *TT) Clear() { t.gen = (t.gen + 1) % generations }
+
+// Close gives the table's memory back; the table must not be used after.
+func (t *TT) Close() {
+	t.slab.Free()
+	t.slots = nil
+}
+
+// live reports whether s holds an entry of the current generation.
+func (t *TT) live(s slot) bool { return s.data != 0 && s.data>>58 == t.gen }
 
 // Probe looks key up.
 func (t *TT) Probe(key uint64) (Entry, bool) {
 	i := key & t.mask
 	for j := i; j < i+2; j++ {
-		if s := t.slots[j]; s.key == key && s.data != 0 {
+		if s := t.slots[j]; s.key == key && t.live(s) {
 			return unpack(s.data), true
 		}
 	}
@@ -79,8 +97,8 @@ func (t *TT) Probe(key uint64) (Entry, bool) {
 // bucket's first slot.
 func (t *TT) Store(key uint64, e Entry) {
 	i := key & t.mask
-	d := pack(e)
-	if s := t.slots[i]; s.key == key || s.data == 0 || int(uint8(s.data>>48)) <= e.Depth {
+	d := pack(e) | t.gen<<58
+	if s := t.slots[i]; s.key == key || !t.live(s) || int(uint8(s.data>>48)) <= e.Depth {
 		t.slots[i] = slot{key, d}
 		return
 	}
@@ -88,7 +106,7 @@ func (t *TT) Store(key uint64, e Entry) {
 }
 
 func pack(e Entry) uint64 {
-	return uint64(uint16(e.Move+1)) | uint64(uint32(e.Score))<<16 | uint64(uint8(e.Depth))<<48 | uint64(e.Bound)<<56
+	return uint64(uint16(e.Move+1)) | uint64(uint32(e.Score))<<16 | uint64(uint8(e.Depth))<<48 | uint64(e.Bound&3)<<56
 }
 
 func unpack(d uint64) Entry {
@@ -96,7 +114,7 @@ func unpack(d uint64) Entry {
 		Move:  engines.Move(uint16(d)) - 1,
 		Score: engines.Score(int32(uint32(d >> 16))),
 		Depth: int(uint8(d >> 48)),
-		Bound: Bound(d >> 56),
+		Bound: Bound(d>>56) & 3,
 	}
 }
 

@@ -20,10 +20,8 @@ func Spec() engines.Spec {
 	return engines.Spec{
 		Name:  "tictactoe",
 		Title: "tic-tac-toe (一字棋)",
-		New: func(cfg engines.Config) (engines.Game, error) {
-			if err := engines.CheckFixed("tic-tac-toe", 3, cfg); err != nil {
-				return nil, err
-			}
+		Sizes: []int{3},
+		New: func(engines.Config) (engines.Game, error) {
 			return Game{}, nil
 		},
 	}

@@ -24,13 +24,10 @@ func IsHelp(word string) bool {
 // "othellotrain train"). When help is asked for (help as the first word, or
 // -h, -help or --help among the flags) it writes the usage on stdout and
 // returns flag.ErrHelp: callers pass it up, and main exits 0. The usage is
-// usage, then fs's flags; with usage empty it is what fs.Usage writes (for
-// a usage that takes work to write). A bad flag is an error that says where
-// the flags are listed.
+// usage, then fs's flags. A bad flag is an error that says where the flags
+// are listed.
 func Parse(fs *flag.FlagSet, args []string, stdout io.Writer, usage string) error {
-	if usage != "" {
-		fs.Usage = func() { PrintUsage(fs, usage) }
-	}
+	fs.Usage = func() { PrintUsage(fs, usage) }
 	fs.SetOutput(io.Discard)
 	var err error
 	if len(args) > 0 && IsHelp(args[0]) {

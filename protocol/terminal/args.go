@@ -31,9 +31,6 @@ type setup struct {
 // defaultGame is played when the command line names none.
 const defaultGame = "tictactoe"
 
-// maxProbedSize bounds the board sizes that the usage asks the games about.
-const maxProbedSize = 32
-
 // parseArgs reads `[game] [flags]`, the game anywhere among the flags, and
 // checks all of it: the game makes itself under the size and rule asked for,
 // so that what it cannot play is refused here, with the reason, before any
@@ -45,11 +42,9 @@ func parseArgs(args []string, stdout io.Writer, reg *engines.Registry) (setup, e
 	size := fs.Int("size", 0, "the board's size, for games with several (see above); 0 is the game's usual one")
 	rule := fs.String("rule", "", "the rule set, for games with several (see above); empty asks")
 	think := fs.Duration("time", 3*time.Second, "qi's thinking time a move, more than 0 (Ctrl-C makes it play at once)")
-	// The usage asks every game for its sizes: only when it is shown.
-	fs.Usage = func() { cmdline.PrintUsage(fs, usage(reg)) }
 	var names []string
 	for {
-		if err := cmdline.Parse(fs, args, stdout, ""); err != nil {
+		if err := cmdline.Parse(fs, args, stdout, usage(reg)); err != nil {
 			return setup{}, err
 		}
 		if fs.NArg() == 0 {
@@ -145,7 +140,7 @@ func quoteAll(words []string) string {
 }
 
 // usage is what `qi play -h` prints before the flags: each game with the
-// sizes and rules it takes, as the registry makes them, and the variants.
+// sizes and rules it takes, from the registry, and the variants.
 func usage(reg *engines.Registry) string {
 	var b strings.Builder
 	b.WriteString(`usage: qi play [game] [flags]    (the game and the flags in any order)
@@ -155,8 +150,8 @@ play at once while it thinks.
 games:
 `)
 	for _, spec := range reg.Specs() {
-		fmt.Fprintf(&b, "  %-10s %s\n", spec.Name, spec.Title)
-		fmt.Fprintf(&b, "  %-10s -size %s", "", sizeText(reg, spec.Name))
+		fmt.Fprintf(&b, "  %-16s %s\n", spec.Name, spec.Title)
+		fmt.Fprintf(&b, "  %-16s -size %s", "", sizeText(spec))
 		if len(spec.Rules) > 0 {
 			fmt.Fprintf(&b, "; -rule %s (asked if not given)", strings.Join(spec.Rules, ", "))
 		} else {
@@ -167,7 +162,7 @@ games:
 			if strings.EqualFold(v.Name, spec.Name) {
 				continue
 			}
-			fmt.Fprintf(&b, "  %-10s %s%s%s\n", v.Name, spec.Name, flagText("rule", v.Rule), flagText("size", v.BoardSize))
+			fmt.Fprintf(&b, "  %-16s %s%s%s\n", v.Name, spec.Name, flagText("rule", v.Rule), flagText("size", v.BoardSize))
 		}
 	}
 	return strings.TrimRight(b.String(), "\n")
@@ -180,52 +175,13 @@ func flagText(name string, v any) string {
 	return fmt.Sprintf(" -%s %v", name, v)
 }
 
-// sizeText says which board sizes the game takes, by asking the registry to
-// make it on each: "3", "5 to 22 (15 if not given)", "4 to 16, even (8 if
-// not given)", or that it has one board.
-func sizeText(reg *engines.Registry, name string) string {
-	def, err := reg.New(name, engines.Config{})
-	if err != nil {
-		return "?"
+// sizeText says which board sizes the game takes, the usual one first.
+func sizeText(spec engines.Spec) string {
+	switch len(spec.Sizes) {
+	case 0:
+		return "none: the game has a board of its own"
+	case 1:
+		return engines.SizeList(spec.Sizes)
 	}
-	usual := def.Start().Text()
-	var sizes []int
-	dflt := 0
-	for n := 1; n <= maxProbedSize; n++ {
-		g, err := reg.New(name, engines.Config{BoardSize: n})
-		if err != nil {
-			continue
-		}
-		sizes = append(sizes, n)
-		if g.Start().Text() == usual {
-			dflt = n
-		}
-	}
-	var s string
-	switch {
-	case len(sizes) == 0:
-		return "none: the game has one board"
-	case len(sizes) == 1:
-		return fmt.Sprint(sizes[0]) + " only"
-	case evenly(sizes, 1):
-		s = fmt.Sprintf("%d to %d", sizes[0], sizes[len(sizes)-1])
-	case evenly(sizes, 2):
-		s = fmt.Sprintf("%d to %d, %s", sizes[0], sizes[len(sizes)-1], [2]string{"even", "odd"}[sizes[0]%2])
-	default:
-		s = strings.Trim(fmt.Sprint(sizes), "[]")
-	}
-	if dflt != 0 {
-		s += fmt.Sprintf(" (%d if not given)", dflt)
-	}
-	return s
-}
-
-// evenly reports whether the sizes go up by step.
-func evenly(sizes []int, step int) bool {
-	for i := 1; i < len(sizes); i++ {
-		if sizes[i]-sizes[i-1] != step {
-			return false
-		}
-	}
-	return true
+	return fmt.Sprintf("%s (%d if not given)", engines.SizeList(spec.Sizes), spec.Sizes[0])
 }

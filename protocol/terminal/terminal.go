@@ -372,7 +372,7 @@ func (s *session) humanTurn() error {
 			}
 			return nil
 		}
-		m, err := legal(s.pos, l)
+		m, err := engines.Legal(s.pos, l)
 		if err != nil {
 			s.printf("%s. Type help for the commands.\n", sentence(err))
 			continue
@@ -380,22 +380,6 @@ func (s *session) humanTurn() error {
 		s.pos.Play(m)
 		return nil
 	}
-}
-
-// legal reads a move the person typed: engines.Legal, with the game's own
-// reason when it has one (a forbidden renju point).
-func legal(pos engines.Position, text string) (engines.Move, error) {
-	m, err := engines.Legal(pos, text)
-	a, ok := pos.(engines.Arbiter)
-	if !errors.Is(err, engines.ErrIllegal) || !ok {
-		return m, err
-	}
-	if mv, perr := pos.ParseMove(text); perr == nil {
-		if why := a.Legal(mv); why != nil {
-			return engines.NoMove, why
-		}
-	}
-	return m, err
 }
 
 // sentence writes an error as the start of a sentence: capitalised, unless

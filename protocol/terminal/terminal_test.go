@@ -146,13 +146,13 @@ func TestArgsCheckedFirst(t *testing.T) {
 		{[]string{"-level", "-1", "othello"}, "-level must be from 1 to 10"},
 		{[]string{"-first", "nobody"}, `-first must be you, qi or ask, not "nobody"`},
 		{[]string{"-time", "0s"}, "-time must be more than 0 (for example -time 3s), not 0s"},
-		{[]string{"-size", "10"}, "tic-tac-toe is played on 3x3 only, not 10x10"},
-		{[]string{"niujiao", "-size", "7"}, "niu jiao qi has one board"},
-		{[]string{"niujiao", "-rule", "renju"}, `niu jiao qi has no rule sets to choose from (not "renju")`},
-		{[]string{"othello", "-rule", "renju"}, "othello has no rule sets"},
-		{[]string{"othello", "-size", "9"}, "othello is played on even boards from 4x4 to 16x16, not 9x9"},
-		{[]string{"gomoku", "-size", "30"}, "sides must be 5 to 22"},
-		{[]string{"gomoku", "-rule", "go"}, `unknown gomoku rule "go" (known: freestyle, standard, renju, caro)`},
+		{[]string{"-size", "10"}, "tictactoe is played on one board, of side 3: not 10"},
+		{[]string{"niujiao", "-size", "7"}, "niujiao has a board of its own: no board size 7"},
+		{[]string{"niujiao", "-rule", "renju"}, `niujiao has one rule: no rule "renju"`},
+		{[]string{"othello", "-rule", "renju"}, "othello has one rule"},
+		{[]string{"othello", "-size", "9"}, "othello is played on boards of even side from 4 to 16, not 9"},
+		{[]string{"gomoku", "-size", "30"}, "gomoku is played on boards of side 5 to 22, not 30"},
+		{[]string{"gomoku", "-rule", "go"}, `gomoku has no rule "go" (its rules: freestyle, standard, renju, caro)`},
 		{[]string{"renju", "-rule", "caro"}, "renju is gomoku -rule renju -size 15; for another rule or size, name the game itself"},
 		{[]string{"caro", "-size", "20"}, "caro is gomoku -rule caro -size 15"},
 		{[]string{"-fly"}, "play: flag provided but not defined: -fly (see qi play -h)"},
@@ -192,12 +192,12 @@ func TestHelp(t *testing.T) {
 			require.ErrorIs(t, err, flag.ErrHelp)
 			s := out.String()
 			assert.Contains(t, s, "usage: qi play [game] [flags]")
-			assert.Contains(t, s, "  tictactoe  tic-tac-toe (一字棋)\n             -size 3 only; no rules to choose\n")
-			assert.Contains(t, s, "  niujiao    niu jiao qi (牛角棋, ox-horn chess)\n             -size none: the game has one board; no rules to choose\n")
-			assert.Contains(t, s, "-size 5 to 22 (15 if not given); -rule freestyle, standard, renju, caro (asked if not given)\n")
-			assert.Contains(t, s, "  renju      gomoku -rule renju -size 15\n")
-			assert.Contains(t, s, "-size 4 to 16, even (8 if not given); no rules to choose\n")
-			assert.Contains(t, s, "  reversi    othello\n")
+			assert.Contains(t, s, "  tictactoe        tic-tac-toe (一字棋)\n                   -size side 3; no rules to choose\n")
+			assert.Contains(t, s, "  niujiao          niu jiao qi (牛角棋, ox-horn chess)\n                   -size none: the game has a board of its own; no rules to choose\n")
+			assert.Contains(t, s, "-size side 5 to 22 (15 if not given); -rule freestyle, standard, renju, caro (asked if not given)\n")
+			assert.Contains(t, s, "  renju            gomoku -rule renju -size 15\n")
+			assert.Contains(t, s, "-size even side from 4 to 16 (8 if not given); no rules to choose\n")
+			assert.Contains(t, s, "  reversi          othello\n")
 			assert.Contains(t, s, "  -time duration\n")
 			assert.NotContains(t, s, "Level,", "no question is asked")
 		})
@@ -233,7 +233,7 @@ func TestResultsInPeoplesWords(t *testing.T) {
 }
 
 // TestIllegalMovesSayWhy: a refused move is said as a sentence, with the
-// game's own reason when it has one.
+// game's reason.
 func TestIllegalMovesSayWhy(t *testing.T) {
 	reg := catalog.New()
 	tests := []struct {
@@ -252,7 +252,7 @@ func TestIllegalMovesSayWhy(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.game+"/"+tt.move, func(t *testing.T) {
 			_, pos := enginetest.Played(t, reg, tt.game, tt.cfg, tt.moves)
-			_, err := legal(pos, tt.move)
+			_, err := engines.Legal(pos, tt.move)
 			if tt.want == "" {
 				require.NoError(t, err)
 				return

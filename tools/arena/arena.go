@@ -28,6 +28,7 @@ import (
 	"qi/tools/arena/player"
 	"qi/tools/arena/record"
 	"qi/tools/arena/stats"
+	"qi/tools/shard"
 )
 
 // Run runs `qi arena` with args, writing results to stdout and progress and
@@ -43,11 +44,18 @@ func Run(args []string, stdout, stderr io.Writer, reg *engines.Registry) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	plan, done, err := runBatch(cfg, args, reg, stdout, stderr)
+	if done || err != nil {
+		return err
+	}
 	m, err := newMatch(ctx, cfg, reg, stdout, stderr)
 	if err != nil {
 		return fmt.Errorf("arena: %w", err)
 	}
 	defer m.close()
+	if err := m.startBatch(plan); err != nil {
+		return fmt.Errorf("arena: %w", err)
+	}
 	return m.run(ctx)
 }
 
@@ -74,6 +82,10 @@ type match struct {
 	logMu          sync.Mutex
 	logFile        *os.File
 	began          time.Time
+	// plan is the match's part in batch work (nil: all of it), batch the
+	// shard's output (nil: the record files).
+	plan  *shard.Plan
+	batch *batchOutput
 }
 
 // newMatch checks a configuration and sets the match up: the game, the
@@ -84,21 +96,7 @@ func newMatch(ctx context.Context, c *Config, reg *engines.Registry, stdout, std
 		m.event = "qi arena"
 	}
 	m.site, _ = os.Hostname()
-	name := c.Game
-	if name == "" {
-		name = "tictactoe"
-	}
-	gameName, cfg, ok := reg.Variant(name, engines.Config{})
-	if !ok {
-		return nil, fmt.Errorf("unknown game %q (known: %s)", name, strings.Join(reg.VariantNames(), ", "))
-	}
-	if c.Size != 0 {
-		cfg.BoardSize = c.Size
-	}
-	if c.Rule != "" {
-		cfg.Rule = c.Rule
-	}
-	g, err := reg.New(gameName, cfg)
+	name, gameName, cfg, g, err := c.lookUpGame(reg)
 	if err != nil {
 		return nil, err
 	}
@@ -176,6 +174,27 @@ func newMatch(ctx context.Context, c *Config, reg *engines.Registry, stdout, std
 	return m, nil
 }
 
+// lookUpGame finds the configured game: the name asked for, the game's own
+// name, its settings and the game.
+func (c *Config) lookUpGame(reg *engines.Registry) (asked, name string, cfg engines.Config, g engines.Game, err error) {
+	asked = c.Game
+	if asked == "" {
+		asked = "tictactoe"
+	}
+	name, cfg, ok := reg.Variant(asked, engines.Config{})
+	if !ok {
+		return "", "", cfg, nil, fmt.Errorf("unknown game %q (known: %s)", asked, strings.Join(reg.VariantNames(), ", "))
+	}
+	if c.Size != 0 {
+		cfg.BoardSize = c.Size
+	}
+	if c.Rule != "" {
+		cfg.Rule = c.Rule
+	}
+	g, err = reg.New(name, cfg)
+	return asked, name, cfg, g, err
+}
+
 // close closes the record files.
 func (m *match) close() {
 	for _, f := range []*os.File{m.pgn, m.sgf, m.ggf, m.logFile} {
@@ -216,17 +235,22 @@ func defaultMaxPlies(game string, cfg engines.Config) int {
 // loadOpenings reads or generates the openings.
 func (m *match) loadOpenings(ctx context.Context) error {
 	o := m.conf.Openings
-	perPairing := m.conf.Games
-	if m.conf.Repeat {
-		perPairing = (m.conf.Games + 1) / 2
+	need := m.conf.items()
+	// Openings past the last item to play are not needed; the attempts of
+	// the whole list keep the ones made the same as its first ones.
+	items, err := shard.ParseRange(m.conf.Batch.Items, need)
+	if err != nil {
+		return err
 	}
-	need := perPairing * m.conf.Rounds
 	switch {
 	case o.Generate != nil:
 		gen := *o.Generate
 		gen.Seed = m.seed
 		gen.Config = m.cfg
-		ops, err := gen.Generate(ctx, m.game, need)
+		if gen.Attempts == 0 {
+			gen.Attempts = opening.DefaultAttempts(need)
+		}
+		ops, err := gen.Generate(ctx, m.game, items.To)
 		if err != nil {
 			return fmt.Errorf("-openings: %w", err)
 		}
@@ -252,7 +276,7 @@ func (m *match) loadOpenings(ctx context.Context) error {
 		m.openings = []opening.Opening{{}}
 		m.openDesc = "the start position"
 	}
-	if len(m.openings) < need {
+	if len(m.openings) < items.To {
 		fmt.Fprintf(m.stderr, "warning: %d distinct openings for %d games of each pairing: openings repeat, engines that always play the same move repeat their games, and the Elo margin then claims too much\n",
 			len(m.openings), m.conf.Games*m.conf.Rounds)
 	}
@@ -304,7 +328,7 @@ func (m *match) schedule() []job {
 					oi = r*perPairing + k/2
 				}
 				j := job{number: len(jobs) + 1, round: r + 1, pairing: pi, engines: p,
-					opening: m.openings[oi%len(m.openings)], pair: -1}
+					opening: m.openings[oi%len(m.openings)], pair: -1, item: oi}
 				if k%2 == 1 {
 					j.engines = [2]int{p[1], p[0]}
 				}
@@ -321,11 +345,16 @@ func (m *match) schedule() []job {
 
 // run plays the match.
 func (m *match) run(ctx context.Context) error {
-	first, err := m.startEngines(ctx)
-	if err != nil {
-		return err
+	jobs := m.owned(m.schedule())
+	// The first worker plays with the engines that startEngines checked;
+	// a shard with no games of its own starts none.
+	first := map[int]player.Player{}
+	if len(jobs) > 0 {
+		var err error
+		if first, err = m.startEngines(ctx); err != nil {
+			return err
+		}
 	}
-	jobs := m.schedule()
 	t := newTally(m, len(jobs))
 	fmt.Fprintf(m.stdout, "%s: %s, %d games (%s), concurrency %d, openings: %s, seed %d\n",
 		m.event, m.variant, len(jobs), m.format(), m.conf.Concurrency, m.openDesc, m.seed)
@@ -369,6 +398,9 @@ func (m *match) run(ctx context.Context) error {
 		}
 	}
 	t.finish(ctx.Err() != nil && !t.decided)
+	if m.batch != nil {
+		return m.batch.close(t, writeErr)
+	}
 	return writeErr
 }
 
@@ -447,19 +479,33 @@ func (m *match) worker(ctx context.Context, id int, players map[int]player.Playe
 	}
 }
 
-// write adds a game to the record files.
+// write adds a game to the record files (or to the shard's output).
 func (m *match) write(o outcome) error {
-	if m.pgn != nil {
-		if err := record.WritePGN(m.pgn, o.rec); err != nil {
+	if m.batch != nil {
+		return m.batch.add(m, o)
+	}
+	var files [3]io.Writer
+	for i, f := range []*os.File{m.pgn, m.sgf, m.ggf} {
+		if f != nil {
+			files[i] = f
+		}
+	}
+	return m.records(o, files[0], files[1], files[2])
+}
+
+// records writes a game to the PGN, SGF and GGF writers that are not nil.
+func (m *match) records(o outcome, pgn, sgf, ggf io.Writer) error {
+	if pgn != nil {
+		if err := record.WritePGN(pgn, o.rec); err != nil {
 			return err
 		}
 	}
-	if m.sgf != nil {
-		if err := record.WriteSGF(m.sgf, o.rec, *m.geo, m.gomocupRule); err != nil {
+	if sgf != nil {
+		if err := record.WriteSGF(sgf, o.rec, *m.geo, m.gomocupRule); err != nil {
 			return err
 		}
 	}
-	if m.ggf != nil {
+	if ggf != nil {
 		start, err := grid.GGFBoard(o.start)
 		if err != nil {
 			return err
@@ -468,7 +514,7 @@ func (m *match) write(o outcome) error {
 		if err != nil {
 			return err
 		}
-		if err := record.WriteGGF(m.ggf, o.rec, start, final); err != nil {
+		if err := record.WriteGGF(ggf, o.rec, start, final); err != nil {
 			return err
 		}
 	}

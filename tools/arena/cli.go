@@ -19,6 +19,7 @@ import (
 	"qi/tools/arena/opening"
 	"qi/tools/arena/player"
 	"qi/tools/arena/stats"
+	"qi/tools/shard"
 )
 
 // Engine is an engine of the match.
@@ -84,6 +85,8 @@ type Config struct {
 	Event    string
 	// Quiet leaves out the line of each finished game.
 	Quiet bool
+	// Batch are the flags of a run split into shards (batch.go).
+	Batch shard.Flags
 }
 
 // Defaults of the command line.
@@ -159,6 +162,8 @@ func (c *Config) parse(args []string, each *[]string, engines *[][]string, depth
 			c.Gauntlet = true
 		case "h", "help":
 			return errHelp
+		case "dryrun":
+			c.Batch.DryRun = true
 		case "config":
 			if v, err = one(); err == nil {
 				err = c.include(v, each, engines, depth)
@@ -228,6 +233,9 @@ func (c *Config) setValue(name, v string) error {
 	case "event":
 		c.Event = v
 	default:
+		if ok, err := c.Batch.Set(name, v); ok {
+			return err
+		}
 		return fmt.Errorf("unknown option -%s (qi arena -help lists them)", name)
 	}
 	if err != nil {

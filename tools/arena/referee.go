@@ -28,6 +28,8 @@ type job struct {
 	// pair identifies the two games of an opening with colours swapped
 	// (-1: the game has no twin).
 	pair int
+	// item is the job's item in batch work: the index of its opening.
+	item int
 }
 
 // outcome is a finished (or abandoned) game.

@@ -155,13 +155,18 @@ func (t *tally) finish(interrupted bool) {
 		fmt.Fprintf(out, "Match interrupted after %d of %d games\n", t.played, t.total)
 	}
 	t.report(out)
+	fmt.Fprintf(out, "Finished match: %d games in %s; endings: %s\n", t.played,
+		time.Since(t.began).Round(10*time.Millisecond), t.endings())
+}
+
+// endings lists how many games ended each way.
+func (t *tally) endings() string {
 	var ends []string
 	for k, n := range t.ends {
 		ends = append(ends, fmt.Sprintf("%s %d", k, n))
 	}
 	sort.Strings(ends)
-	fmt.Fprintf(out, "Finished match: %d games in %s; endings: %s\n", t.played,
-		time.Since(t.began).Round(10*time.Millisecond), strings.Join(ends, ", "))
+	return strings.Join(ends, ", ")
 }
 
 // report prints the score of each pairing (the Elo line of a match of two),

@@ -2,6 +2,8 @@
 
 package arena
 
+import "qi/tools/shard"
+
 const usage = `usage: qi arena [options] -engine <engine> -engine <engine> [-engine ...]
 
 Plays engines against each other with qi's rules as the referee: every move
@@ -62,4 +64,9 @@ Output:
   -quiet                no line per finished game
   -event <name>         the Event of the records
   -config <file>        read more options from a file (shell words, # comments)
+
+` + shard.Usage + `  A match's items are its openings, each played in every pairing (with both
+  colours unless -norepeat). Shards play all their items (no SPRT stop) and
+  write their games as PGN (and SGF, GGF when asked), whatever the paths;
+  qi merge <dir> sums them and says whether an SPRT stops or goes on.
 `

@@ -5,6 +5,7 @@
 package gomocup
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -19,6 +20,7 @@ import (
 	"qi/engines/gomoku"
 	"qi/engines/search"
 	"qi/internal/cmdline"
+	"qi/tools/shard"
 )
 
 // player is one side's setting: a config, engine options and evaluation
@@ -95,7 +97,15 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 	a := fset.String("a", "default", "player A: level=N, hash=MB, baseline, engine options")
 	b := fset.String("b", "baseline", "player B")
 	verbose := fset.Bool("v", false, "print every game")
+	var batch shard.Flags
+	batch.Register(fset)
 	if err := cmdline.Parse(fset, args, stdout, "usage: qi gomocup selfplay [flags]\nPlay two settings of qi's gomoku engine against each other."); err != nil {
+		return err
+	}
+	// An item is an opening, played with both colours.
+	plan, done, err := batch.Start(shard.Job{Tool: SelfplayTool, Params: shard.FlagParams(fset, "v"), Items: (*games + 1) / 2},
+		[]string{"gomocup", "selfplay"}, args, stdout, stderr, Report)
+	if done || err != nil {
 		return err
 	}
 	rule, err := gomoku.ParseRule(*ruleName)
@@ -114,44 +124,80 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	var output *shard.Output
+	if plan.Mode == shard.One {
+		if output, err = plan.Create(shard.Stream{Ext: "txt"}); err != nil {
+			return err
+		}
+	}
 	openings := gomoku.Openings()
 	var win, draw, loss int
+	var penta [5]int
 	start := time.Now()
-	for n := 0; n < *games; n++ {
-		o := openings[(n/2)%len(openings)]
-		aBlack := n%2 == 0
-		res, moves, err := playGame(g, o, pa, pb, aBlack, *moveTime, *nodes)
-		if err != nil {
-			return fmt.Errorf("game %d: %w", n+1, err)
-		}
-		aSide := engines.P1
-		if !aBlack {
-			aSide = engines.P2
-		}
-		outcome := "draw"
-		switch res {
-		case engines.WinFor(aSide):
-			win++
-			outcome = "A wins"
-		case engines.WinFor(aSide.Other()):
-			loss++
-			outcome = "B wins"
-		default:
-			draw++
-		}
-		if *verbose {
+	for _, j := range plan.Items() {
+		var lines bytes.Buffer
+		pair := 0.0 // A's points in the opening's games
+		for n := 2 * j; n < min(2*j+2, *games); n++ {
+			o := openings[j%len(openings)]
+			aBlack := n%2 == 0
+			res, moves, err := playGame(g, o, pa, pb, aBlack, *moveTime, *nodes)
+			if err != nil {
+				return fmt.Errorf("game %d: %w", n+1, err)
+			}
+			aSide := engines.P1
+			if !aBlack {
+				aSide = engines.P2
+			}
+			outcome := "draw"
+			switch res {
+			case engines.WinFor(aSide):
+				win++
+				pair++
+				outcome = "A wins"
+			case engines.WinFor(aSide.Other()):
+				loss++
+				outcome = "B wins"
+			default:
+				draw++
+				pair += 0.5
+			}
 			colour := "black"
 			if !aBlack {
 				colour = "white"
 			}
-			fmt.Fprintf(stdout, "game %3d: A %s, %s after %d moves: %s\n", n+1, colour, outcome, moves, res)
+			fmt.Fprintf(&lines, "game %3d: A %s, %s after %d moves: %s\n", n+1, colour, outcome, moves, res)
+		}
+		if 2*j+1 < *games {
+			penta[int(2*pair)]++
+		}
+		if *verbose {
+			stdout.Write(lines.Bytes())
+		}
+		if output != nil {
+			if err := output.Put(j, lines.Bytes()); err != nil {
+				output.Abort()
+				return err
+			}
 		}
 	}
-	total := win + draw + loss
-	score := (float64(win) + float64(draw)/2) / float64(total)
-	fmt.Fprintf(stdout, "A %s vs B %s, %s %dx%d, %d games in %s: +%d =%d -%d, score %.1f%%, %s\n",
-		pa.name, pb.name, rule, *size, *size, total, time.Since(start).Round(time.Second), win, draw, loss, 100*score, elo(win, draw, loss))
+	if output != nil {
+		if err := output.Close(&shard.Score{W: win, D: draw, L: loss, Penta: penta}, nil); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(stdout, "A %s vs B %s, %s %dx%d, %s in %s\n",
+		pa.name, pb.name, rule, *size, *size, result(win, draw, loss), time.Since(start).Round(time.Second))
 	return nil
+}
+
+// result writes a match's games, +wins =draws -losses, score and Elo.
+func result(win, draw, loss int) string {
+	total := win + draw + loss
+	if total == 0 {
+		return "no games"
+	}
+	score := (float64(win) + float64(draw)/2) / float64(total)
+	return fmt.Sprintf("%d games: +%d =%d -%d, score %.1f%%, %s", total, win, draw, loss, 100*score, elo(win, draw, loss))
 }
 
 // playGame plays one game from opening o and returns the result and the
@@ -195,7 +241,7 @@ func playGame(g *gomoku.Game, o gomoku.Opening, pa, pb player, aBlack bool, move
 			lim.Nodes = nodes
 		} else {
 			lim.MoveTime = mt
-			soft, hard := search.Budget(lim, p.SideToMove(), 0)
+			soft, hard := search.Budget(lim, p.SideToMove(), 0, search.Overhead)
 			lim.Soft = soft
 			ctx, cancel = context.WithTimeout(ctx, hard)
 		}

@@ -15,6 +15,7 @@ import (
 	"qi/engines/othello"
 	"qi/engines/othello/pattern"
 	"qi/internal/cmdline"
+	"qi/tools/shard"
 )
 
 // solver finds exact scores of 8x8 positions.
@@ -110,15 +111,46 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 	every := fs.Int("every", 1, "keep one sample in this many")
 	mix := fs.Float64("mix", 1, "label = mix*search + (1-mix)*old label")
 	hash := fs.Int("hash", 16, "hash table size in MiB")
+	blockSize := fs.Int("block", 1000, "samples of a batch item (the search tables are cleared before each)")
+	var batch shard.Flags
+	batch.Register(fs)
 	if err := cmdline.Parse(fs, args, stdout, "usage: qi othellotrain label -i in.bin -o out.bin [flags]\nRelabel samples by searching each position."); err != nil {
 		return err
 	}
-	if *in == "" || *out == "" {
-		return fmt.Errorf("usage: othellotrain label -i in.bin -o out.bin [-depth 6] [-weights w.bin]")
+	block := max(*blockSize, 1)
+	usage := fmt.Errorf("usage: othellotrain label -i in.bin -o out.bin [-depth 6] [-weights w.bin]")
+	if *in == "" {
+		return usage
 	}
 	n, samples, err := readSamples(*in)
 	if err != nil {
 		return err
+	}
+	// The input's content makes the job, wherever it lies.
+	params := shard.FlagParams(fs, "i", "o")
+	for _, f := range [][2]string{{"i", *in}, {"weights", *weights}} {
+		if f[1] != "" {
+			p, err := shard.FileParam(f[0], f[1])
+			if err != nil {
+				return err
+			}
+			params = append(params, p)
+		}
+	}
+	// The samples to label, one in every, go in blocks: the items. The
+	// search tables are cleared before each, so that a label does not
+	// depend on the shard that searched the samples before it.
+	var todo []int
+	for i := 0; i < len(samples); i += max(*every, 1) {
+		todo = append(todo, i)
+	}
+	plan, done, err := batch.Start(shard.Job{Tool: LabelTool, Params: params, Items: (len(todo) + block - 1) / block},
+		[]string{"othellotrain", "label"}, args, stdout, stderr, Report)
+	if done || err != nil {
+		return err
+	}
+	if *out == "" && plan.Mode == shard.Whole {
+		return usage
 	}
 	w, err := loadWeights(*weights, n)
 	if err != nil {
@@ -129,27 +161,49 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	s := g.NewWeightedSearcher(engines.Config{HashMB: *hash}, w)
-	var kept []sample
-	start := time.Now()
-	for i := 0; i < len(samples); i += max(*every, 1) {
-		sm := samples[i]
-		p := sm.position(n)
-		if p.Result() != engines.None {
-			kept = append(kept, sm)
-			continue
-		}
-		info := s.Search(context.Background(), p, engines.Limits{Depth: *depth}, nil)
-		v := *mix*float64(info.Score) + (1-*mix)*float64(sm.label)
-		sm.label = int16(max(min(v, 6400), -6400))
-		kept = append(kept, sm)
-		if len(kept)%20000 == 0 {
-			fmt.Fprintf(stderr, "%d/%d labelled, %v\n", i, len(samples), time.Since(start).Round(time.Second))
+	var output *shard.Output
+	if plan.Mode == shard.One {
+		if output, err = plan.Create(sampleStream(n)); err != nil {
+			return err
 		}
 	}
-	if err := writeSamples(*out, n, kept); err != nil {
+	var kept []sample
+	labelled := 0
+	start := time.Now()
+	for _, b := range plan.Items() {
+		s.Clear()
+		var part []sample
+		for _, i := range todo[b*block : min((b+1)*block, len(todo))] {
+			sm := samples[i]
+			if p := sm.position(n); p.Result() == engines.None {
+				info := s.Search(context.Background(), p, engines.Limits{Depth: *depth}, nil)
+				v := *mix*float64(info.Score) + (1-*mix)*float64(sm.label)
+				sm.label = int16(max(min(v, 6400), -6400))
+			}
+			part = append(part, sm)
+		}
+		labelled += len(part)
+		if output != nil {
+			if err := output.Put(b, sampleChunk(n, part)); err != nil {
+				output.Abort()
+				return err
+			}
+		} else {
+			kept = append(kept, part...)
+		}
+		if labelled%20000 < len(part) {
+			fmt.Fprintf(stderr, "%d/%d labelled, %v\n", labelled, len(todo), time.Since(start).Round(time.Second))
+		}
+	}
+	if output != nil {
+		err = output.Close(nil, batchCounts{Samples: labelled})
+	} else {
+		err = writeSamples(*out, n, kept)
+	}
+	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%d samples labelled at depth %d in %v\n", len(kept), *depth, time.Since(start).Round(time.Second))
+	fmt.Fprintf(stdout, "%d samples labelled at depth %d in %v\n", labelled, *depth, time.Since(start).Round(time.Second))
 	return nil
 }
 

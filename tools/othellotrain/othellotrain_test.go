@@ -2,6 +2,8 @@ package othellotrain
 
 import (
 	"bytes"
+	"fmt"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -9,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"qi/engines/othello/pattern"
+	"qi/tools/shard"
 )
 
 func run(t *testing.T, args ...string) string {
@@ -77,4 +80,42 @@ func TestUsage(t *testing.T) {
 	assert.Error(t, Run([]string{"nonsense"}, &out, &errs))
 	assert.Error(t, Run([]string{"train"}, &out, &errs))
 	assert.Error(t, Run([]string{"wthor", "-o", filepath.Join(t.TempDir(), "x"), "testdata/missing.wtb"}, &out, &errs))
+}
+
+// TestShards runs self-play and labelling whole and as shards: the merged
+// samples are the whole run's, byte for byte.
+func TestShards(t *testing.T) {
+	dir := t.TempDir()
+	wthor := filepath.Join(dir, "wthor.smp")
+	run(t, "wthor", "-o", wthor, "-solve", "8", "-games", "3", "testdata/WTH_1977.wtb")
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"selfplay", []string{"selfplay", "-size", "6", "-games", "7", "-depth", "1", "-random", "4", "-weights", "none"}},
+		{"label", []string{"label", "-i", wthor, "-depth", "1", "-every", "2", "-block", "20"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			whole := filepath.Join(t.TempDir(), "whole.smp")
+			run(t, append(tt.args, "-o", whole)...)
+			runs := t.TempDir()
+			for i := range 3 {
+				run(t, append(tt.args, "-shard", fmt.Sprintf("%d/3", i), "-outdir", runs, "-run", "r")...)
+			}
+			merged := filepath.Join(t.TempDir(), "m")
+			m, err := shard.Merge([]string{filepath.Join(runs, "r")}, shard.MergeOptions{Out: merged})
+			require.NoError(t, err)
+			want, err := os.ReadFile(whole)
+			require.NoError(t, err)
+			got, err := os.ReadFile(filepath.Join(merged, "merged.smp"))
+			require.NoError(t, err)
+			assert.Equal(t, want, got, "the merged samples are the whole run's")
+			var report bytes.Buffer
+			require.NoError(t, Report(m, &report))
+			_, ss, err := readSamples(whole)
+			require.NoError(t, err)
+			assert.Contains(t, report.String(), fmt.Sprintf("%d samples", len(ss)))
+		})
+	}
 }

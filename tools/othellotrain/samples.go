@@ -84,17 +84,10 @@ func writeSamples(path string, n int, samples []sample) error {
 		return err
 	}
 	w := bufio.NewWriter(f)
-	w.WriteString(samplesMagic)
-	w.WriteByte(byte(n))
-	nb := (n*n + 7) / 8
-	buf := make([]byte, 2*nb+6)
+	w.Write(sampleHeader(n))
+	var buf []byte
 	for _, s := range samples {
-		for i := range nb {
-			buf[i] = byte(s.p[i/8] >> (8 * (i % 8)))
-			buf[nb+i] = byte(s.o[i/8] >> (8 * (i % 8)))
-		}
-		binary.LittleEndian.PutUint16(buf[2*nb:], uint16(s.label))
-		binary.LittleEndian.PutUint32(buf[2*nb+2:], uint32(s.game))
+		buf = appendSample(buf[:0], n, s)
 		w.Write(buf)
 	}
 	if err := w.Flush(); err != nil {
@@ -102,6 +95,22 @@ func writeSamples(path string, n int, samples []sample) error {
 		return err
 	}
 	return f.Close()
+}
+
+// sampleHeader is the start of a sample file of n x n boards.
+func sampleHeader(n int) []byte { return append([]byte(samplesMagic), byte(n)) }
+
+// appendSample appends a sample of an n x n board as the file holds it.
+func appendSample(buf []byte, n int, s sample) []byte {
+	nb := (n*n + 7) / 8
+	for i := range nb {
+		buf = append(buf, byte(s.p[i/8]>>(8*(i%8))))
+	}
+	for i := range nb {
+		buf = append(buf, byte(s.o[i/8]>>(8*(i%8))))
+	}
+	buf = binary.LittleEndian.AppendUint16(buf, uint16(s.label))
+	return binary.LittleEndian.AppendUint32(buf, uint32(s.game))
 }
 
 // readSamples reads a sample file and returns its board size and samples.

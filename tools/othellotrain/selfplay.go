@@ -20,6 +20,7 @@ import (
 	"qi/engines/othello"
 	"qi/engines/othello/pattern"
 	"qi/internal/cmdline"
+	"qi/tools/shard"
 )
 
 // player is one side of a game: a searcher and its limits.
@@ -104,10 +105,25 @@ func runSelfPlay(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "random seed")
 	out := fs.String("o", "", "sample file to write")
 	hash := fs.Int("hash", 16, "hash table size in MiB")
+	var batch shard.Flags
+	batch.Register(fs)
 	if err := cmdline.Parse(fs, args, stdout, "usage: qi othellotrain selfplay -o samples.bin [flags]\nPlay games with the engine and write their positions as labelled samples."); err != nil {
 		return err
 	}
-	if *out == "" {
+	params := shard.FlagParams(fs, "o")
+	if *weights != "" && *weights != "none" {
+		p, err := shard.FileParam("weights", *weights)
+		if err != nil {
+			return err
+		}
+		params = append(params, p)
+	}
+	plan, done, err := batch.Start(shard.Job{Tool: SelfPlayTool, Params: params, Items: *games},
+		[]string{"othellotrain", "selfplay"}, args, stdout, stderr, Report)
+	if done || err != nil {
+		return err
+	}
+	if *out == "" && plan.Mode == shard.Whole {
 		return fmt.Errorf("usage: othellotrain selfplay -o samples.bin [-size 10] [-games 100] [-depth 4]")
 	}
 	w, err := loadWeights(*weights, *size)
@@ -118,10 +134,18 @@ func runSelfPlay(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	rng := rand.New(rand.NewPCG(*seed, 7))
+	var output *shard.Output
+	if plan.Mode == shard.One {
+		if output, err = plan.Create(sampleStream(*size)); err != nil {
+			return err
+		}
+	}
 	var samples []sample
+	var counts batchCounts
 	start := time.Now()
-	for gi := range *games {
+	// Game gi plays from its own seed: the same game in every shard.
+	for _, gi := range plan.Items() {
+		rng := rand.New(rand.NewPCG(shard.Seed(*seed, gi), 7))
 		k := *random/2 + rng.IntN(*random/2+1)
 		p := randomOpening(*size, k, rng)
 		type seen struct {
@@ -133,28 +157,44 @@ func runSelfPlay(args []string, stdout, stderr io.Writer) error {
 		final := playOut(p, [2]*player{pl, pl}, func(q *othello.Position, info engines.Info) {
 			line = append(line, seen{q.Root(), int(info.Score)})
 		})
+		var game []sample
 		for _, s := range line {
 			res := 100 * final
 			if s.pos.SideToMove() == engines.P2 {
 				res = -res
 			}
 			label := *mix*float64(res) + (1-*mix)*float64(s.score)
-			samples = append(samples, sampleOf(s.pos, int(math.Round(label)), int(*seed)*1_000_000+gi))
+			game = append(game, sampleOf(s.pos, int(math.Round(label)), int(*seed)*1_000_000+gi))
 		}
-		if (gi+1)%10 == 0 {
-			fmt.Fprintf(stderr, "%d games, %d samples, %v\n", gi+1, len(samples), time.Since(start).Round(time.Second))
+		counts.Games++
+		counts.Samples += len(game)
+		if output != nil {
+			if err := output.Put(gi, sampleChunk(*size, game)); err != nil {
+				output.Abort()
+				return err
+			}
+		} else {
+			samples = append(samples, game...)
 		}
-		if (gi+1)%100 == 0 {
+		if counts.Games%10 == 0 {
+			fmt.Fprintf(stderr, "%d games, %d samples, %v\n", counts.Games, counts.Samples, time.Since(start).Round(time.Second))
+		}
+		if counts.Games%100 == 0 && output == nil {
 			// Long runs keep what they played so far.
 			if err := writeSamples(*out, *size, samples); err != nil {
 				return err
 			}
 		}
 	}
-	if err := writeSamples(*out, *size, samples); err != nil {
+	if output != nil {
+		err = output.Close(nil, counts)
+	} else {
+		err = writeSamples(*out, *size, samples)
+	}
+	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%d games, %d samples in %v\n", *games, len(samples), time.Since(start).Round(time.Second))
+	fmt.Fprintf(stdout, "%d games, %d samples in %v\n", counts.Games, counts.Samples, time.Since(start).Round(time.Second))
 	return nil
 }
 

@@ -44,7 +44,7 @@ func (gen Generator) Generate(ctx context.Context, g engines.Game, n int) ([]Ope
 	}
 	attempts := gen.Attempts
 	if attempts <= 0 {
-		attempts = 200*n + 1000
+		attempts = DefaultAttempts(n)
 	}
 	budget := gen.SearchTime
 	if budget <= 0 {
@@ -87,3 +87,8 @@ func (gen Generator) Generate(ctx context.Context, g engines.Game, n int) ([]Ope
 	}
 	return ops, nil
 }
+
+// DefaultAttempts is how many random lines Generate tries for n openings
+// when the generator does not say. A run that makes only the first of n
+// openings (a batch shard) sets it for n, so that they are the same.
+func DefaultAttempts(n int) int { return 200*n + 1000 }

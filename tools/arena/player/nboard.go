@@ -124,36 +124,45 @@ func (n *nboard) Move(ctx context.Context, t *Turn) (Reply, error) {
 	if err := n.send("go"); err != nil {
 		return Reply{}, n.fail(err)
 	}
-	r, err := n.awaitMove(ctx, t, "=== move", func(line string) (Reply, bool, error) {
-		f := strings.Fields(line)
-		if len(f) == 0 || f[0] != "===" {
-			// status, nodestats, search, book and set myname lines.
-			return Reply{}, false, nil
-		}
-		if len(f) != 2 {
-			return Reply{}, false, garbled("=== <move>", line)
-		}
-		parts := strings.Split(f[1], "/")
-		r := Reply{Move: parts[0]}
-		if parts[0] == "" {
-			return Reply{}, false, garbled("=== <move>", line)
-		}
-		if strings.EqualFold(parts[0], "PA") {
-			r.Move = "PA"
-		} else {
-			r.Move = strings.ToLower(parts[0])
-		}
-		if len(parts) > 1 && parts[1] != "" {
-			if e, err := strconv.ParseFloat(parts[1], 64); err == nil {
-				r.Score = fmt.Sprintf("%+.2f", e)
-			}
-		}
-		return r, true, nil
-	})
+	r, err := n.awaitMove(ctx, t, "=== move", parseNBoardMove)
 	if err != nil {
 		return Reply{}, n.fail(err)
 	}
 	return r, nil
+}
+
+// parseNBoardMove reads an engine's reply to go: `=== F5/-1.00/0.3` as the
+// NBoard protocol has it, or `=== f5 -1.00 0.3`, as Edax 4.6 writes it. Other
+// lines (status, nodestats, search, book, set myname) are not the reply.
+func parseNBoardMove(line string) (Reply, bool, error) {
+	f := strings.Fields(line)
+	if len(f) == 0 || f[0] != "===" {
+		return Reply{}, false, nil
+	}
+	var parts []string
+	switch {
+	case len(f) < 2:
+		return Reply{}, false, garbled("=== <move>", line)
+	case len(f) == 2:
+		parts = strings.Split(f[1], "/")
+	case (len(f) == 3 || len(f) == 4) && !strings.Contains(f[1], "/"):
+		parts = f[1:]
+	default:
+		return Reply{}, false, garbled("=== <move>", line)
+	}
+	if parts[0] == "" {
+		return Reply{}, false, garbled("=== <move>", line)
+	}
+	r := Reply{Move: strings.ToLower(parts[0])}
+	if strings.EqualFold(parts[0], "PA") {
+		r.Move = "PA"
+	}
+	if len(parts) > 1 && parts[1] != "" {
+		if e, err := strconv.ParseFloat(parts[1], 64); err == nil {
+			r.Score = fmt.Sprintf("%+.2f", e)
+		}
+	}
+	return r, true, nil
 }
 
 // Quit implements Player.

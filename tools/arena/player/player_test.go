@@ -380,3 +380,28 @@ func TestExitStatusOutlivesAKill(t *testing.T) {
 		})
 	}
 }
+
+func TestParseNBoardMove(t *testing.T) {
+	tests := []struct {
+		line  string
+		reply Reply
+		ok    bool
+		err   bool
+	}{
+		{"=== F5/-1.00/0.3", Reply{Move: "f5", Score: "-1.00"}, true, false},
+		{"=== F5", Reply{Move: "f5"}, true, false},
+		{"=== pa/0", Reply{Move: "PA", Score: "+0.00"}, true, false},
+		{"=== f5 0.00 0.0", Reply{Move: "f5", Score: "+0.00"}, true, false}, // Edax 4.6
+		{"status thinking", Reply{}, false, false},
+		{"nodestats 100 0.1", Reply{}, false, false},
+		{"=== ", Reply{}, false, true},
+		{"=== F5/1 extra words here", Reply{}, false, true},
+		{"=== F5/1 x", Reply{}, false, true},
+	}
+	for _, tt := range tests {
+		r, ok, err := parseNBoardMove(tt.line)
+		assert.Equal(t, tt.reply, r, tt.line)
+		assert.Equal(t, tt.ok, ok, tt.line)
+		assert.Equal(t, tt.err, err != nil, tt.line)
+	}
+}

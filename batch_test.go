@@ -1,0 +1,213 @@
+// Tests of batch work with a qi binary built from this source: shards run as
+// two processes at once under each batch system's variables, a shard killed
+// mid-run and rerun, every shard run here with -procs, and the help of the
+// batch commands.
+
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"qi/tools/shard"
+)
+
+// shardVars are the variables that make a process a shard: tests start
+// from an environment without them, whatever runs the tests.
+var shardVars = []string{shard.EnvShard, shard.EnvShards, shard.EnvKubernetes, shard.EnvSlurm,
+	shard.EnvSlurmCount, shard.EnvSlurmMin, shard.EnvAWSBatch, shard.EnvCrashAfter}
+
+// cleanEnv returns the environment without shard variables, plus extra.
+func cleanEnv(extra ...string) []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		if !strings.HasPrefix(name, "SLURM_") && !slices.Contains(shardVars, name) {
+			env = append(env, kv)
+		}
+	}
+	return append(env, extra...)
+}
+
+// buildQi builds qi from this source into a temporary directory.
+func buildQi(t *testing.T) string {
+	t.Helper()
+	_, file, _, ok := runtime.Caller(0)
+	require.True(t, ok)
+	bin := filepath.Join(t.TempDir(), "qi")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	cmd.Dir = filepath.Dir(file)
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, string(out))
+	return bin
+}
+
+// ended is a finished qi process.
+type ended struct {
+	stdout, stderr string
+	code           int
+}
+
+// command returns a command running bin in dir with env added.
+func command(bin, dir string, env []string, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = dir
+	cmd.Env = cleanEnv(env...)
+	var out, errs bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errs
+	return cmd, &out, &errs
+}
+
+func finish(t *testing.T, cmd *exec.Cmd, err error, out, errs *bytes.Buffer) ended {
+	t.Helper()
+	code := 0
+	if err != nil {
+		exit, ok := err.(*exec.ExitError)
+		require.True(t, ok, "%v: %v", cmd.Args, err)
+		code = exit.ExitCode()
+	}
+	return ended{out.String(), errs.String(), code}
+}
+
+// qiBin runs bin to its end.
+func qiBin(t *testing.T, bin, dir string, env []string, args ...string) ended {
+	t.Helper()
+	cmd, out, errs := command(bin, dir, env, args...)
+	return finish(t, cmd, cmd.Run(), out, errs)
+}
+
+// resultLines are the lines of a match's results that a merge repeats: all
+// but the timed end line.
+var resultLines = regexp.MustCompile(`(?m)^(Score of|\.\.\.  |Elo difference|Pairs|SPRT).*$`)
+
+func TestBatch(t *testing.T) {
+	bin := buildQi(t)
+	match := strings.Fields("arena -game tictactoe -engine name=weak option.Level=1 -engine name=strong -each depth=4 " +
+		"-games 8 -openings gen=2 depth=1 margin=1000 -seed 5 -quiet -ratinginterval 0 -progress off")
+	whole := qiBin(t, bin, t.TempDir(), nil, match...)
+	require.Zero(t, whole.code, whole.stderr)
+	want := resultLines.FindAllString(whole.stdout, -1)
+	require.Len(t, want, 6, whole.stdout)
+
+	t.Run("each system's variables, two processes", func(t *testing.T) {
+		tests := []struct {
+			name   string
+			env    func(i int) []string
+			args   func(i int) []string
+			source string
+		}{
+			{"QI_SHARD", func(i int) []string { return []string{fmt.Sprintf("QI_SHARD=%d/2", i)} }, nil, "QI_SHARD"},
+			{"QI_SHARD QI_SHARDS", func(i int) []string { return []string{fmt.Sprint("QI_SHARD=", i), "QI_SHARDS=2"} }, nil, "QI_SHARD"},
+			{"Kubernetes", func(i int) []string { return []string{fmt.Sprint("JOB_COMPLETION_INDEX=", i)} },
+				func(int) []string { return []string{"-shards", "2"} }, "JOB_COMPLETION_INDEX"},
+			{"Slurm", func(i int) []string {
+				return []string{fmt.Sprint("SLURM_ARRAY_TASK_ID=", i+1), "SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_COUNT=2"}
+			}, nil, "SLURM_ARRAY_TASK_ID"},
+			{"AWS Batch", func(i int) []string { return []string{fmt.Sprint("AWS_BATCH_JOB_ARRAY_INDEX=", i), "QI_SHARDS=2"} }, nil, "AWS_BATCH_JOB_ARRAY_INDEX"},
+			{"HTCondor", func(int) []string { return nil }, func(i int) []string { return []string{"-shard", fmt.Sprintf("%d/2", i)} }, "-shard"},
+		}
+		for _, tt := range tests {
+			t.Run(tt.name, func(t *testing.T) {
+				dir := t.TempDir()
+				type proc struct {
+					cmd       *exec.Cmd
+					out, errs *bytes.Buffer
+				}
+				var procs []proc
+				for i := range 2 {
+					args := append(append([]string(nil), match...), "-outdir", "runs")
+					if tt.args != nil {
+						args = append(args, tt.args(i)...)
+					}
+					cmd, out, errs := command(bin, dir, tt.env(i), args...)
+					require.NoError(t, cmd.Start())
+					procs = append(procs, proc{cmd, out, errs})
+				}
+				for i, p := range procs {
+					r := finish(t, p.cmd, p.cmd.Wait(), p.out, p.errs)
+					require.Zero(t, r.code, r.stderr)
+					assert.Contains(t, r.stderr, fmt.Sprintf("shard %d/2 (from %s)", i, tt.source))
+				}
+				runs, err := filepath.Glob(filepath.Join(dir, "runs", "*"))
+				require.NoError(t, err)
+				require.Len(t, runs, 1)
+				m := qiBin(t, bin, dir, nil, "merge", runs[0])
+				require.Zero(t, m.code, m.stderr)
+				assert.Equal(t, want, resultLines.FindAllString(m.stdout, -1), m.stdout)
+			})
+		}
+	})
+
+	t.Run("killed and rerun", func(t *testing.T) {
+		dir := t.TempDir()
+		selfplay := strings.Fields("othellotrain selfplay -size 6 -games 6 -depth 1 -random 4 -weights none")
+		r := qiBin(t, bin, dir, nil, append(selfplay, "-o", "whole.smp")...)
+		require.Zero(t, r.code, r.stderr)
+		shardArgs := func(i int) []string {
+			return slices.Concat(selfplay, []string{"-shard", fmt.Sprintf("%d/2", i), "-outdir", "runs", "-run", "r"})
+		}
+		r = qiBin(t, bin, dir, []string{shard.EnvCrashAfter + "=2"}, shardArgs(0)...)
+		assert.NotZero(t, r.code)
+		assert.Contains(t, r.stderr, "exiting after 2 items")
+		left, _ := filepath.Glob(filepath.Join(dir, "runs", "r", ".shard-0000-of-0002.*.tmp"))
+		assert.NotEmpty(t, left, "the killed shard left its temporary files")
+		assert.NoFileExists(t, filepath.Join(dir, "runs", "r", "shard-0000-of-0002.json"))
+		r = qiBin(t, bin, dir, nil, shardArgs(1)...)
+		require.Zero(t, r.code, r.stderr)
+		r = qiBin(t, bin, dir, nil, "merge", filepath.Join("runs", "r"))
+		assert.Equal(t, 1, r.code)
+		assert.Contains(t, r.stderr, "items 0:6 in 2 shards: shard 0 missing (no shard-0000-of-0002.json)")
+
+		r = qiBin(t, bin, dir, nil, shardArgs(0)...)
+		require.Zero(t, r.code, r.stderr)
+		hidden, _ := filepath.Glob(filepath.Join(dir, "runs", "r", ".*"))
+		assert.Empty(t, hidden, "the rerun left no temporary file")
+		r = qiBin(t, bin, dir, nil, "merge", filepath.Join("runs", "r"))
+		require.Zero(t, r.code, r.stderr)
+		assert.Contains(t, r.stdout, "6 games")
+		wholeSamples, err := os.ReadFile(filepath.Join(dir, "whole.smp"))
+		require.NoError(t, err)
+		merged, err := os.ReadFile(filepath.Join(dir, "runs", "r", "merged", "merged.smp"))
+		require.NoError(t, err)
+		assert.Equal(t, wholeSamples, merged, "the merge is the whole run's, byte for byte")
+	})
+
+	t.Run("all shards here", func(t *testing.T) {
+		dir := t.TempDir()
+		args := append(append([]string(nil), match...), "-shards", "4", "-procs", "2", "-outdir", "runs")
+		r := qiBin(t, bin, dir, nil, args...)
+		require.Zero(t, r.code, r.stderr)
+		assert.Equal(t, want, resultLines.FindAllString(r.stdout, -1), r.stdout)
+		assert.Equal(t, 4, strings.Count(r.stderr, " done in "), r.stderr)
+		again := qiBin(t, bin, dir, nil, args...)
+		require.Zero(t, again.code, again.stderr)
+		assert.Equal(t, 4, strings.Count(again.stderr, "is already done"), "a rerun runs only what is missing")
+		assert.Equal(t, r.stdout, again.stdout)
+	})
+
+	t.Run("help", func(t *testing.T) {
+		for _, args := range [][]string{
+			{"merge", "-h"}, {"arena", "-h"}, {"othellotrain", "selfplay", "-h"},
+			{"othellotrain", "label", "-h"}, {"gomocup", "selfplay", "-h"},
+		} {
+			r := qiBin(t, bin, t.TempDir(), nil, args...)
+			assert.Zero(t, r.code, "%v: %s", args, r.stderr)
+			if args[0] == "merge" {
+				assert.Contains(t, r.stdout, "usage: qi merge")
+			} else {
+				assert.Contains(t, r.stdout+r.stderr, "-shard", "%v lists the batch flags", args)
+			}
+		}
+	})
+}
