@@ -311,7 +311,7 @@ func TestCtrlC(t *testing.T) {
 		}
 		interrupts <- os.Interrupt
 	}
-	type_ := func(line string) {
+	typeLine := func(line string) {
 		_, err := io.WriteString(typing, line+"\n")
 		require.NoError(t, err)
 	}
@@ -319,12 +319,12 @@ func TestCtrlC(t *testing.T) {
 	search()
 	out.WaitFor(t, "qi (X) plays c3.\n")
 	out.WaitFor(t, "Your move (O) > ")
-	type_("hint")
+	typeLine("hint")
 	out.WaitFor(t, "Looking for a hint")
 	search()
 	out.WaitFor(t, "Hint: b3.\n")
 	out.WaitFor(t, "Your move (O) > ")
-	type_("a1")
+	typeLine("a1")
 	out.WaitFor(t, "qi is thinking")
 	search()
 	out.WaitFor(t, "qi (X) plays b3.\n")
