@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"qi/engines/catalog"
+	"qi/internal/cmdline"
 	"qi/protocol"
 	"qi/protocol/terminal"
 	"qi/tools/arena"
@@ -33,12 +34,42 @@ import (
 const version = release.Version
 
 func main() {
-	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr, notifyInterrupts))
 }
 
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+// notifyInterrupts makes Ctrl-C a value on the channel it returns instead of
+// the end of the process; only the modes that handle it ask for it.
+func notifyInterrupts() <-chan os.Signal {
+	c := make(chan os.Signal, 1)
+	signal.Notify(c, os.Interrupt)
+	return c
+}
+
+// errInterrupted is why a context ends on Ctrl-C: a normal end, not a
+// failure.
+var errInterrupted = errors.New("interrupted")
+
+// untilInterrupt returns a context that the first interrupt on c ends, with
+// errInterrupted as its cause, and the function that releases it.
+func untilInterrupt(c <-chan os.Signal) (context.Context, func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-c:
+			cancel(errInterrupted)
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		close(done)
+		cancel(nil)
+	}
+}
+
+// run is qi with its arguments, standard files and the source of its
+// interrupts; it returns the exit code.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer, interrupts func() <-chan os.Signal) int {
 	reg := catalog.New()
 	cfg := protocol.Config{
 		Registry: reg, Name: "qi", Version: version, Author: "the qi developers", Country: "unknown",
@@ -50,16 +81,30 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		cfg.Dialect = protocol.Gomocup
 	}
 	var err error
-	switch sub := ""; {
-	case len(args) > 1:
-		sub = args[1]
-		rest := args[2:]
+	ctx := context.Background()
+	if len(args) < 2 {
+		if cmdline.IsTerminal(stdin) {
+			fmt.Fprintln(stderr, "qi: speaking UGI/UCI/Gomocup/NBoard; type help, or run `qi play`")
+		}
+		var stop func()
+		ctx, stop = untilInterrupt(interrupts())
+		defer stop()
+		err = protocol.Run(ctx, stdin, stdout, cfg)
+	} else {
+		sub, rest := args[1], args[2:]
+		if sub == "help" && len(rest) > 0 {
+			// qi help <sub> is qi <sub> -h.
+			sub, rest = rest[0], []string{"-h"}
+		}
 		switch sub {
 		case "play":
-			err = terminal.Run(ctx, rest, stdin, stdout, reg)
+			err = terminal.Run(ctx, rest, stdin, stdout, reg, interrupts())
 		case "perft":
 			err = perft.Run(rest, stdout, stderr, reg)
 		case "bench":
+			var stop func()
+			ctx, stop = untilInterrupt(interrupts())
+			defer stop()
 			err = bench.Run(ctx, rest, stdout, stderr, reg)
 		case "arena":
 			err = arena.Run(rest, stdout, stderr, reg)
@@ -74,7 +119,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		case "book":
 			err = booktool.Run(ctx, rest, stdout, stderr, reg)
 		case "version", "--version", "-version":
-			fmt.Fprintf(stdout, "qi %s\n", version)
+			err = versionCmd(rest, stdout)
 		case "help", "-h", "-help", "--help":
 			usage(stdout)
 		default:
@@ -82,28 +127,42 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			usage(stderr)
 			return 2
 		}
-	default:
-		err = protocol.Run(ctx, stdin, stdout, cfg)
 	}
-	// A tool's -h prints its usage: that is no failure.
-	if err != nil && !errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintf(stderr, "qi: %v\n", err)
-		return 1
+	switch {
+	case err == nil, errors.Is(err, flag.ErrHelp):
+		return 0
+	case context.Cause(ctx) == errInterrupted:
+		return 0
 	}
-	return 0
+	fmt.Fprintf(stderr, "qi: %v\n", err)
+	return 1
+}
+
+// versionCmd is qi version.
+func versionCmd(args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("version", flag.ContinueOnError)
+	if err := cmdline.Parse(fs, args, stdout, "usage: qi version\nPrint qi's version."); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("version: unexpected argument %q", fs.Arg(0))
+	}
+	fmt.Fprintf(stdout, "qi %s\n", version)
+	return nil
 }
 
 func usage(w io.Writer) {
 	fmt.Fprint(w, `usage: qi                       speak UGI, UCI, Gomocup or NBoard on stdin/stdout
        qi play [game] [flags]   play a game against qi in the terminal
-       qi perft [flags]         count move sequences (qi perft -h)
-       qi bench [flags]         measure the engines' speed (qi bench -h)
-       qi arena [options]       play engines against each other (qi arena -help)
-       qi solve [flags] file    solve othello positions exactly, Edax-style (qi solve -h)
-       qi othellotrain <cmd>    train othello's evaluation weights (qi othellotrain)
-       qi gomocup <cmd>         learn from Gomocup records, gomoku self-play (qi gomocup help)
-       qi merge [flags] dir...  merge the shards of batch runs (qi merge -h; docs/batch.md)
-       qi book <cmd>            build, grow, learn into and show opening books (qi book help)
+       qi perft [flags]         count move sequences
+       qi bench [flags]         measure the engines' speed
+       qi arena [options]       play engines against each other
+       qi solve [flags] file    solve othello positions exactly, Edax-style
+       qi othellotrain <cmd>    train othello's evaluation weights
+       qi gomocup <cmd>         learn from Gomocup records, gomoku self-play
+       qi merge [flags] dir...  merge the shards of batch runs (docs/batch.md)
+       qi book <cmd>            build, grow, learn into and show opening books
        qi version
+Every subcommand prints its usage with -h (or qi help <subcommand>).
 `)
 }

@@ -6,6 +6,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,12 +16,14 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"qi/internal/screen"
 )
 
 // TestMain turns the test binary into qi when QI_TEST_MAIN is set.
 func TestMain(m *testing.M) {
 	if os.Getenv("QI_TEST_MAIN") == "1" {
-		os.Exit(run(append([]string{os.Getenv("QI_TEST_ARGV0")}, os.Args[1:]...), os.Stdin, os.Stdout, os.Stderr))
+		os.Exit(run(append([]string{os.Getenv("QI_TEST_ARGV0")}, os.Args[1:]...), os.Stdin, os.Stdout, os.Stderr, notifyInterrupts))
 	}
 	os.Exit(m.Run())
 }
@@ -32,25 +35,170 @@ func qi(argv0 string, args ...string) *exec.Cmd {
 	return cmd
 }
 
+// noInterrupts is the source of interrupts of in-process runs: none come.
+func noInterrupts() <-chan os.Signal { return nil }
+
+// runQi runs qi in the test's process, with no interrupts.
+func runQi(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return run(args, stdin, stdout, stderr, noInterrupts)
+}
+
 func TestSubcommands(t *testing.T) {
 	var out, errs bytes.Buffer
-	assert.Equal(t, 0, run([]string{"qi", "version"}, strings.NewReader(""), &out, &errs))
+	assert.Equal(t, 0, runQi([]string{"qi", "version"}, strings.NewReader(""), &out, &errs))
 	assert.Equal(t, "qi "+version+"\n", out.String())
 	out.Reset()
-	assert.Equal(t, 0, run([]string{"qi", "help"}, strings.NewReader(""), &out, &errs))
+	assert.Equal(t, 0, runQi([]string{"qi", "help"}, strings.NewReader(""), &out, &errs))
 	assert.Contains(t, out.String(), "qi play")
-	assert.Equal(t, 2, run([]string{"qi", "fly"}, strings.NewReader(""), &out, &errs))
+	assert.Equal(t, 2, runQi([]string{"qi", "fly"}, strings.NewReader(""), &out, &errs))
 	assert.Contains(t, errs.String(), `unknown subcommand "fly"`)
 	out.Reset()
-	assert.Equal(t, 0, run([]string{"qi", "perft", "-depth", "2"}, strings.NewReader(""), &out, &errs))
+	assert.Equal(t, 0, runQi([]string{"qi", "perft", "-depth", "2"}, strings.NewReader(""), &out, &errs))
 	assert.Contains(t, out.String(), "perft  2              72")
-	assert.Equal(t, 1, run([]string{"qi", "perft", "-game", "chess"}, strings.NewReader(""), &out, &errs))
+	assert.Equal(t, 1, runQi([]string{"qi", "perft", "-game", "chess"}, strings.NewReader(""), &out, &errs))
 	out.Reset()
-	assert.Equal(t, 0, run([]string{"qi", "arena", "-help"}, strings.NewReader(""), &out, &errs))
+	assert.Equal(t, 0, runQi([]string{"qi", "arena", "-help"}, strings.NewReader(""), &out, &errs))
 	assert.Contains(t, out.String(), "usage: qi arena")
 	out.Reset()
 	assert.Equal(t, 0, run([]string{"qi", "book", "build", "-h"}, strings.NewReader(""), &out, &errs))
 	assert.Contains(t, out.String(), "usage: qi book build")
+}
+
+// TestHelpEverywhere: every subcommand, and every command of those that
+// have commands, answers -h, -help, --help and help with its usage on
+// stdout and exit status 0.
+func TestHelpEverywhere(t *testing.T) {
+	tests := []struct {
+		args  []string
+		usage string
+	}{
+		{[]string{"play"}, "usage: qi play [game] [flags]"},
+		{[]string{"perft"}, "usage: qi perft [flags]"},
+		{[]string{"bench"}, "usage: qi bench [flags]"},
+		{[]string{"arena"}, "usage: qi arena"},
+		{[]string{"solve"}, "usage: qi solve [flags]"},
+		{[]string{"othellotrain"}, "usage: qi othellotrain <command>"},
+		{[]string{"othellotrain", "wthor"}, "usage: qi othellotrain wthor"},
+		{[]string{"othellotrain", "selfplay"}, "usage: qi othellotrain selfplay"},
+		{[]string{"othellotrain", "label"}, "usage: qi othellotrain label"},
+		{[]string{"othellotrain", "train"}, "usage: qi othellotrain train"},
+		{[]string{"othellotrain", "match"}, "usage: qi othellotrain match"},
+		{[]string{"othellotrain", "probcut"}, "usage: qi othellotrain probcut"},
+		{[]string{"gomocup"}, "usage: qi gomocup <command>"},
+		{[]string{"gomocup", "stats"}, "usage: qi gomocup stats"},
+		{[]string{"gomocup", "vcf"}, "usage: qi gomocup vcf"},
+		{[]string{"gomocup", "tune"}, "usage: qi gomocup tune"},
+		{[]string{"gomocup", "selfplay"}, "usage: qi gomocup selfplay"},
+		{[]string{"merge"}, "usage: qi merge"},
+		{[]string{"version"}, "usage: qi version"},
+		{[]string{"help"}, "usage: qi "},
+	}
+	for _, tt := range tests {
+		for _, word := range []string{"-h", "-help", "--help", "help"} {
+			args := append(append([]string{"qi"}, tt.args...), word)
+			t.Run(strings.Join(args[1:], " "), func(t *testing.T) {
+				var out, errs bytes.Buffer
+				assert.Equal(t, 0, runQi(args, strings.NewReader(""), &out, &errs))
+				assert.Contains(t, out.String(), tt.usage)
+				assert.Empty(t, errs.String())
+			})
+		}
+	}
+	// qi help <subcommand> is qi <subcommand> -h.
+	var out, errs bytes.Buffer
+	assert.Equal(t, 0, runQi([]string{"qi", "help", "solve"}, strings.NewReader(""), &out, &errs))
+	assert.Contains(t, out.String(), "usage: qi solve [flags]")
+}
+
+// TestBareQiOnATerminal: qi started by a person (stdin a terminal) says on
+// stderr what it speaks; started by a program it says nothing, and never
+// anything on stdout before a command.
+func TestBareQiOnATerminal(t *testing.T) {
+	tty, err := os.Open(os.DevNull) // a character device, as terminals are
+	require.NoError(t, err)
+	defer tty.Close()
+	tests := []struct {
+		name  string
+		stdin io.Reader
+		want  string
+	}{
+		{"terminal", tty, "qi: speaking UGI/UCI/Gomocup/NBoard; type help, or run `qi play`\n"},
+		{"pipe", strings.NewReader(""), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errs bytes.Buffer
+			assert.Equal(t, 0, runQi([]string{"qi"}, tt.stdin, &out, &errs))
+			assert.Equal(t, tt.want, errs.String())
+			assert.Empty(t, out.String())
+		})
+	}
+}
+
+// TestInterruptEndsTheProtocolQuietly: Ctrl-C on bare qi is a normal end.
+func TestInterruptEndsTheProtocolQuietly(t *testing.T) {
+	interrupts := make(chan os.Signal, 1)
+	interrupts <- os.Interrupt
+	in, typing := io.Pipe() // input that never ends
+	defer typing.Close()
+	var out, errs bytes.Buffer
+	code := run([]string{"qi"}, in, &out, &errs, func() <-chan os.Signal { return interrupts })
+	assert.Equal(t, 0, code)
+	assert.Empty(t, errs.String())
+	assert.Empty(t, out.String())
+}
+
+// TestCtrlCProcess sends real SIGINTs to qi, each once its output shows
+// that it is where the test wants it: at a question, during a search, in
+// the protocol. Waits are on output and exit, with a minute's guard only.
+func TestCtrlCProcess(t *testing.T) {
+	tests := []struct {
+		name  string
+		args  []string
+		input string
+		// interruptAt are the texts after each of which a SIGINT goes.
+		interruptAt []string
+		want        []string
+		end         string
+	}{
+		{"play at a question", []string{"play", "tictactoe", "-level", "1", "-first", "you"}, "",
+			[]string{"Your move (X) > "}, nil, "Your move (X) > \nBye.\n"},
+		{"play during a search", []string{"play", "othello", "-level", "10", "-first", "qi", "-time", "1h"}, "",
+			[]string{"qi is thinking", "Your move (White) > "}, []string{"qi (Black) plays "}, "Your move (White) > \nBye.\n"},
+		{"protocol", nil, "uci\n", []string{"uciok\n"}, nil, "uciok\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cmd := qi("qi", tt.args...)
+			stdin, err := cmd.StdinPipe()
+			require.NoError(t, err)
+			defer stdin.Close()
+			var out screen.Screen
+			var errs bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &out, &errs
+			require.NoError(t, cmd.Start())
+			exited := make(chan error, 1)
+			go func() { exited <- cmd.Wait() }()
+			_, err = io.WriteString(stdin, tt.input)
+			require.NoError(t, err)
+			for _, text := range tt.interruptAt {
+				out.WaitFor(t, text)
+				require.NoError(t, cmd.Process.Signal(os.Interrupt))
+			}
+			select {
+			case err = <-exited:
+			case <-time.After(time.Minute):
+				_ = cmd.Process.Kill()
+				require.FailNow(t, "qi did not end on Ctrl-C", out.String())
+			}
+			require.NoError(t, err, "exit status 0; stderr: %s", errs.String())
+			assert.Empty(t, errs.String())
+			for _, w := range tt.want {
+				assert.Contains(t, out.String(), w)
+			}
+			assert.True(t, strings.HasSuffix(out.String(), tt.end), out.String())
+		})
+	}
 }
 
 func TestProtocolProcess(t *testing.T) {

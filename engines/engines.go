@@ -8,7 +8,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 )
@@ -302,14 +301,38 @@ type Pacer interface {
 // nodes per second and whatever else matters for the game (solve times, the
 // depth reached in a second ...).
 type Bencher interface {
-	// Bench runs the game's measurements and writes one line per result to
-	// w; quick asks for a short run (seconds), as a smoke test does.
-	Bench(ctx context.Context, w io.Writer, quick bool) error
+	// Benches returns the game's measurements in the order they are to
+	// run; quick asks for a short run (seconds), as a smoke test does.
+	Benches(quick bool) []Bench
 }
 
-// BenchLine writes one search measurement in the form all benchmarks share.
-func BenchLine(w io.Writer, what string, info Info) {
-	fmt.Fprintf(w, "%-36s depth %3d  nodes %12d  time %9.3f s  nps %11d\n", what, info.Depth, info.Nodes, info.Time.Seconds(), info.NPS())
+// Bench is one measurement of `qi bench`, which runs it, shows its progress
+// and writes its result as text or JSON.
+type Bench struct {
+	// Name says what is measured ("search renju 15x15", "perft 9").
+	Name string
+	// Run takes the measurement. An error says that the game measured
+	// something wrong (a solve with the wrong score) or that ctx ended.
+	Run func(ctx context.Context) (BenchResult, error)
+}
+
+// BenchResult is what a measurement found. Fields that do not apply are
+// zero, and then not shown.
+type BenchResult struct {
+	// Depth is the depth that the search (or each of its searches) went
+	// to; 0 when no one depth is meant, as in a total over searches of
+	// different depths.
+	Depth int
+	// Nodes counts the nodes searched; Leaves counts perft's leaves.
+	Nodes, Leaves int64
+	Time          time.Duration
+	// Solved positions of a set of Of positions were solved (Of 0: no set).
+	Solved, Of int
+}
+
+// SearchBench is the measurement of one search, from its final report.
+func SearchBench(i Info) BenchResult {
+	return BenchResult{Depth: i.Depth, Nodes: i.Nodes, Time: i.Time}
 }
 
 // ErrIllegal is wrapped by errors about moves the rules forbid.

@@ -3,7 +3,10 @@
 
 package engines
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // Perfter is implemented by positions with their own, faster perft, or whose
 // game counts differently (othello counts a finished game as a leaf).
@@ -83,4 +86,11 @@ func Divide(pos Position, depth int) []DivideEntry {
 		pos.Undo()
 	}
 	return out
+}
+
+// PerftBench is the measurement of a perft count, which count makes.
+func PerftBench(count func() uint64) BenchResult {
+	start := time.Now()
+	n := count()
+	return BenchResult{Leaves: int64(n), Time: time.Since(start)}
 }

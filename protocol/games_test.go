@@ -52,7 +52,7 @@ func TestGomokuAndOthelloTranscripts(t *testing.T) {
 		{"renju forbidden points", lines("setoption name Rule value renju", "position fen "+three, "forbidden",
 			"position fen "+three+" moves h8", "position fen "+three+" moves o8", "forbidden"), lines(
 			"forbidden h8:double-three",
-			"info string error: position: move 1 (h8): illegal move h8: forbidden for black (double-three)",
+			"info string error: position: move 1 (h8): illegal move: h8 is forbidden for black: double-three",
 			"forbidden h8:double-three")},
 		{"freestyle forbids nothing", lines("position fen "+three, "forbidden"), lines("forbidden")},
 		// Gomocup's renju openings start anywhere: only qi's own first

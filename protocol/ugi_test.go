@@ -174,7 +174,7 @@ func TestTranscripts(t *testing.T) {
 			`info string error: position startpos: unexpected "junk"`)},
 		{"fen then moves", lines("position fen x.o/.x./... o moves c1", "d"), lines(
 			"game tictactoe",
-			" 3  X . O", " 2  . X .", " 1  . . O", "    a b c",
+			" 3  X . O", " 2  . X .", " 1  . .[O]", "    a b c", "Last move c1 in brackets.",
 			"position x.o/.x./..o x",
 			"to move p1 (X), result none, moves played 1")},
 		{"perft", lines("position startpos moves a1 b2 c3 a3 c1 b1", "perft 2"), lines(
@@ -209,7 +209,7 @@ func TestTranscripts(t *testing.T) {
 			"info string error: setoption wants: setoption name <name> [value <value>]",
 			"response true",
 			"game niujiao",
-			" 0R", "   \\", "    1.", "  /   \\", "2.----3.",
+			"0R", "|  \\", "|   1.", "| /  \\", "2.----3.",
 			"|  /   |", "4.----5.", "|  /   |", "6.----7.", "|  /   |", "8B----9B",
 			"position R.......BB r",
 			"to move p1 (Red), result none, moves played 0")},

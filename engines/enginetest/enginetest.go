@@ -2,13 +2,15 @@
 // pass: random playouts checking that undo restores positions exactly, that
 // results agree with the move lists, that position and move text round-trip,
 // and that searchers return legal moves (also when stopped at once, and the
-// first move they name) and leave positions untouched.
+// first move they name) and leave positions untouched; and the set-up that
+// tests of several games share.
 package enginetest
 
 import (
 	"context"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -150,4 +152,16 @@ func uniq(ms []engines.Move) []engines.Move {
 	c := slices.Clone(ms)
 	slices.Sort(c)
 	return slices.Compact(c)
+}
+
+// Played returns the game that reg makes of name under cfg and the position
+// after moves (separated by spaces) from its start, failing t if either
+// cannot be had.
+func Played(t testing.TB, reg *engines.Registry, name string, cfg engines.Config, moves string) (engines.Game, engines.Position) {
+	t.Helper()
+	g, err := reg.New(name, cfg)
+	require.NoError(t, err)
+	pos, err := engines.PlayAll(g.Start(), strings.Fields(moves))
+	require.NoError(t, err)
+	return g, pos
 }

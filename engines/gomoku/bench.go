@@ -8,7 +8,6 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -72,61 +71,62 @@ func vcfSet() ([]vcfPosition, error) {
 	return out, nil
 }
 
-// benchLine writes one search measurement in the form qi bench uses.
-func benchLine(w io.Writer, what string, info engines.Info) {
-	fmt.Fprintf(w, "%-36s depth %3d  nodes %12d  time %9.3f s  nps %11d\n", what, info.Depth, info.Nodes, info.Time.Seconds(), info.NPS())
-}
-
-// Bench implements engines.Bencher: a search of a second (a tenth when
+// Benches implements engines.Bencher: a search of a second (a tenth when
 // quick) from each middle-game position, with the depth reached and the
-// speed, then the VCF set solved.
-func (g *Game) Bench(ctx context.Context, w io.Writer, quick bool) error {
+// speed, their total, then the VCF set solved.
+func (g *Game) Benches(quick bool) []engines.Bench {
 	limit := time.Second
 	if quick {
 		limit = 100 * time.Millisecond
 	}
-	var total engines.Info
+	var benches []engines.Bench
+	var total engines.BenchResult
 	for _, bp := range benchPositions {
-		bg, err := NewGame(bp.size, bp.size, bp.rule)
+		benches = append(benches, engines.Bench{Name: "search " + bp.name, Run: func(ctx context.Context) (engines.BenchResult, error) {
+			bg, err := NewGame(bp.size, bp.size, bp.rule)
+			if err != nil {
+				return engines.BenchResult{}, err
+			}
+			p, err := bg.ParsePosition(bp.text)
+			if err != nil {
+				return engines.BenchResult{}, err
+			}
+			// The clock starts once the searcher and its table are made.
+			s := NewSearcher(engines.Config{})
+			sctx, cancel := context.WithTimeout(ctx, limit)
+			defer cancel()
+			info := s.Search(sctx, p, engines.Limits{MoveTime: limit, Infinite: true}, nil)
+			total.Nodes += info.Nodes
+			total.Time += info.Time
+			return engines.SearchBench(info), ctx.Err()
+		}})
+	}
+	// The searches reach different depths: their total has none.
+	benches = append(benches, engines.Bench{Name: "search, all positions", Run: func(ctx context.Context) (engines.BenchResult, error) {
+		return total, ctx.Err()
+	}})
+	benches = append(benches, engines.Bench{Name: "VCF set (Gomocup records)", Run: func(ctx context.Context) (engines.BenchResult, error) {
+		set, err := vcfSet()
 		if err != nil {
-			return err
+			return engines.BenchResult{}, err
 		}
-		p, err := bg.ParsePosition(bp.text)
-		if err != nil {
-			return err
+		start := time.Now()
+		r := engines.BenchResult{Of: len(set)}
+		for _, v := range set {
+			n, _, k := solveVCF(v.pos, 0)
+			r.Nodes += k
+			if n > 0 {
+				r.Solved++
+			}
+			if err := ctx.Err(); err != nil {
+				return r, err
+			}
 		}
-		sctx, cancel := context.WithTimeout(ctx, limit)
-		info := NewSearcher(engines.Config{}).Search(sctx, p, engines.Limits{MoveTime: limit, Infinite: true}, nil)
-		cancel()
-		benchLine(w, "search "+bp.name, info)
-		total.Nodes += info.Nodes
-		total.Time += info.Time
-		if err := ctx.Err(); err != nil {
-			return err
+		r.Time = time.Since(start)
+		if r.Solved != r.Of {
+			return r, fmt.Errorf("VCF set: %d of %d positions unsolved", r.Of-r.Solved, r.Of)
 		}
-	}
-	benchLine(w, "search, all positions", total)
-	set, err := vcfSet()
-	if err != nil {
-		return err
-	}
-	start := time.Now()
-	var nodes int64
-	solved := 0
-	for _, v := range set {
-		n, _, k := solveVCF(v.pos, 0)
-		nodes += k
-		if n > 0 {
-			solved++
-		}
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-	}
-	elapsed := time.Since(start)
-	fmt.Fprintf(w, "%-36s solved %d/%d  nodes %12d  time %9.3f s  nps %11d\n", "VCF set (Gomocup records)", solved, len(set), nodes, elapsed.Seconds(), int64(float64(nodes)/elapsed.Seconds()))
-	if solved != len(set) {
-		return fmt.Errorf("VCF set: %d of %d positions unsolved", len(set)-solved, len(set))
-	}
-	return nil
+		return r, nil
+	}})
+	return benches
 }

@@ -4,7 +4,6 @@
 package gomoku
 
 import (
-	"bytes"
 	"context"
 	"testing"
 	"time"
@@ -82,9 +81,16 @@ func TestBenchQuick(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs for half a second")
 	}
-	var out bytes.Buffer
 	g := mustGame(t, 15, 15, Freestyle)
-	require.NoError(t, g.Bench(context.Background(), &out, true))
-	require.Contains(t, out.String(), "search renju 15x15")
-	require.Contains(t, out.String(), "solved 42/42")
+	var names []string
+	for _, b := range g.Benches(true) {
+		r, err := b.Run(context.Background())
+		require.NoError(t, err, b.Name)
+		names = append(names, b.Name)
+		if b.Name == "VCF set (Gomocup records)" {
+			require.Equal(t, 42, r.Solved)
+			require.Equal(t, 42, r.Of)
+		}
+	}
+	require.Contains(t, names, "search renju 15x15")
 }

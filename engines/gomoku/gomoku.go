@@ -198,9 +198,9 @@ func (g *Game) Drops() bool { return true }
 // SideName names the players: black moves first.
 func (g *Game) SideName(s engines.Side) string {
 	if s == engines.P1 {
-		return "black"
+		return "Black"
 	}
-	return "white"
+	return "White"
 }
 
 // Width returns the number of files.

@@ -123,6 +123,31 @@ func TestRenjuOverlineIllegal(t *testing.T) {
 	require.ErrorContains(t, p.Legal(m), "overline")
 }
 
+// TestIllegalSaysWhy: engines.Legal, which qi play and the protocols use,
+// says why a square is refused, in people's words.
+func TestIllegalSaysWhy(t *testing.T) {
+	g := mustGame(t, 15, 15, Renju)
+	tests := []struct {
+		black, white, move, err string
+	}{
+		{"h7 g8 i8 h9", "a1 a2 a3 a4", "h8", "illegal move: h8 is forbidden for black: double-three"},
+		{"d8 e8 f8 g8 i8", "a1 a3 a5 a7 a9", "h8", "illegal move: h8 is forbidden for black: overline"},
+		{"h7 g8 i8 h9", "a1 a2 a3 a4", "j10", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.move+"/"+tt.err, func(t *testing.T) {
+			p := setup(t, g, tt.black, tt.white, engines.P1)
+			_, err := engines.Legal(p, tt.move)
+			if tt.err == "" {
+				require.NoError(t, err)
+				return
+			}
+			require.ErrorIs(t, err, engines.ErrIllegal)
+			require.EqualError(t, err, tt.err)
+		})
+	}
+}
+
 func TestSetupResults(t *testing.T) {
 	g := mustGame(t, 15, 15, Freestyle)
 	p := setup(t, g, "d8 e8 f8 g8 h8", "a1", engines.P2)
@@ -253,7 +278,7 @@ func TestString(t *testing.T) {
 	require.Contains(t, s, " 8 . . . . . . X * X . . . . . . 8")
 	require.Contains(t, s, "15 . . . . . . . . . . . . . .[O]15")
 	require.Contains(t, s, "a b c d e f g h i j k l m n o")
-	require.Contains(t, s, "last move o15")
+	require.Contains(t, s, "Renju, black (X) to move. Last move o15 in brackets. * is forbidden for black.")
 	lines, handled, err := p.Command("forbidden", nil)
 	require.NoError(t, err)
 	require.True(t, handled)

@@ -17,6 +17,7 @@ import (
 	"strings"
 
 	"qi/engines"
+	"qi/engines/drawing"
 	"qi/engines/fen"
 )
 
@@ -240,7 +241,7 @@ func (g *Game) readRanks(b *board, s string) error {
 
 // String implements engines.Position: the board with coordinates, X black,
 // O white, # blocked, the last move in brackets and, under renju, black's
-// forbidden squares as *.
+// forbidden squares as *, with a legend.
 func (p *Position) String() string {
 	var sb strings.Builder
 	w, h := p.game.w, p.game.h
@@ -257,43 +258,42 @@ func (p *Position) String() string {
 		files += " " + string(rune('a'+x))
 	}
 	sb.WriteString(files + "\n")
+	cells := make([]byte, w)
 	for y := 0; y < h; y++ {
-		fmt.Fprintf(&sb, "%2d", h-y)
-		prevLast := false
+		mark := -1
 		for x := 0; x < w; x++ {
 			i := cellIndex(x, y)
-			switch {
-			case i == last:
-				sb.WriteByte('[')
-			case prevLast:
-				sb.WriteByte(']')
-			default:
-				sb.WriteByte(' ')
+			if i == last {
+				mark = x
 			}
-			prevLast = i == last
-			ch := ".XO#"[p.b.cells[i]]
+			cells[x] = ".XO#"[p.b.cells[i]]
 			if forbidden[i] {
-				ch = '*'
+				cells[x] = '*'
 			}
-			sb.WriteByte(ch)
 		}
-		if prevLast {
-			sb.WriteByte(']')
-		} else {
-			sb.WriteByte(' ')
+		row := drawing.Row(cells, mark)
+		if mark != w-1 {
+			row += " "
 		}
-		fmt.Fprintf(&sb, "%d\n", h-y)
+		fmt.Fprintf(&sb, "%2d%s%d\n", h-y, row, h-y)
 	}
 	sb.WriteString(files + "\n")
-	fmt.Fprintf(&sb, "%s, %s to move", p.game.rule, [2]string{"black (X)", "white (O)"}[p.side])
+	rule := p.game.rule.String()
+	rule = strings.ToUpper(rule[:1]) + rule[1:]
+	side := [2]string{"black (X)", "white (O)"}
+	switch p.result {
+	case engines.None:
+		fmt.Fprintf(&sb, "%s, %s to move.", rule, side[p.side])
+	case engines.Draw:
+		fmt.Fprintf(&sb, "%s, a draw.", rule)
+	default:
+		fmt.Fprintf(&sb, "%s, %s wins.", rule, side[p.result-engines.P1Win])
+	}
 	if last >= 0 {
-		fmt.Fprintf(&sb, ", last move %s", p.MoveText(engines.Move(last)))
+		sb.WriteString(" " + drawing.LastMove(p.MoveText(engines.Move(last))))
 	}
 	if len(forbidden) > 0 {
-		sb.WriteString(", * black's forbidden squares")
-	}
-	if p.result != engines.None {
-		fmt.Fprintf(&sb, ", result %s", p.result)
+		sb.WriteString(" * is forbidden for black.")
 	}
 	sb.WriteByte('\n')
 	return sb.String()

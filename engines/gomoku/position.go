@@ -152,13 +152,13 @@ func (p *Position) Legal(m engines.Move) error {
 		return fmt.Errorf("%w %s: the game is over", engines.ErrIllegal, p.MoveText(m))
 	}
 	if p.b.cells[i] != Empty {
-		return fmt.Errorf("%w %s: the square is taken", engines.ErrIllegal, p.MoveText(m))
+		return fmt.Errorf("%w: %s is taken", engines.ErrIllegal, p.MoveText(m))
 	}
 	// Only a square the line patterns flag can be a foul: the rest need no
 	// judging.
 	if p.side == engines.P1 && p.b.sq[i].cls[0]&flagForbid != 0 {
 		if f := p.b.foul(i); f != NoFoul {
-			return fmt.Errorf("%w %s: forbidden for black (%s)", engines.ErrIllegal, p.MoveText(m), f)
+			return fmt.Errorf("%w: %s is forbidden for black: %s", engines.ErrIllegal, p.MoveText(m), f)
 		}
 	}
 	return nil

@@ -7,7 +7,6 @@ package niujiao
 import (
 	"context"
 	"fmt"
-	"io"
 	"math/bits"
 	"strings"
 
@@ -229,18 +228,32 @@ func (p *Position) Text() string {
 }
 
 // String implements engines.Position: the horn with each point's number and
-// its stone.
+// its stone, every one of the 17 edges drawn, and the stone that moved last
+// in lower case, with a legend that says so.
 func (p *Position) String() string {
-	c := func(pt int) string { return fmt.Sprintf("%d%c", pt, p.cell(pt)) }
+	moved := -1
+	if n := len(p.moves); n > 0 {
+		moved = to(p.moves[n-1])
+	}
+	c := func(pt int) string {
+		ch := p.cell(pt)
+		if pt == moved {
+			ch += 'a' - 'A'
+		}
+		return fmt.Sprintf("%d%c", pt, ch)
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, " %s\n", c(0))
-	fmt.Fprintf(&b, "   \\\n")
-	fmt.Fprintf(&b, "    %s\n", c(1))
-	fmt.Fprintf(&b, "  /   \\\n")
+	fmt.Fprintf(&b, "%s\n", c(0))
+	fmt.Fprintf(&b, "|  \\\n")
+	fmt.Fprintf(&b, "|   %s\n", c(1))
+	fmt.Fprintf(&b, "| /  \\\n")
 	fmt.Fprintf(&b, "%s----%s\n", c(2), c(3))
 	for r := 2; r <= 4; r++ {
 		fmt.Fprintf(&b, "|  /   |\n")
 		fmt.Fprintf(&b, "%s----%s\n", c(2*r), c(2*r+1))
+	}
+	if moved >= 0 {
+		fmt.Fprintf(&b, "Last move %s: the stone that moved is in lower case.\n", p.MoveText(p.moves[len(p.moves)-1]))
 	}
 	return b.String()
 }
@@ -307,37 +320,42 @@ func (Game) NewSearcher(cfg engines.Config) engines.Searcher {
 	return search.NewAlphaBeta(Progress, 2*level, min(cfg.EffectiveHashMB(), 1))
 }
 
-// Bench implements engines.Bencher: the time to solve the start, and every
-// position reached from it in a few plies.
-func (g Game) Bench(ctx context.Context, w io.Writer, quick bool) error {
-	info := g.NewSearcher(engines.Config{}).Search(ctx, g.Start(), engines.Limits{}, nil)
-	engines.BenchLine(w, "solve the start", info)
+// Benches implements engines.Bencher: the time to solve the start, and
+// every position reached from it in a few plies.
+func (g Game) Benches(quick bool) []engines.Bench {
 	plies := 4
 	if quick {
 		plies = 2
 	}
-	var total engines.Info
-	positions := 0
-	var walk func(p engines.Position, depth int)
-	walk = func(p engines.Position, depth int) {
-		if depth == 0 || ctx.Err() != nil {
-			if p.Result() == engines.None {
-				info := g.NewSearcher(engines.Config{}).Search(ctx, p, engines.Limits{}, nil)
-				total.Nodes, total.Time = total.Nodes+info.Nodes, total.Time+info.Time
-				positions++
+	return []engines.Bench{
+		{Name: "solve the start", Run: func(ctx context.Context) (engines.BenchResult, error) {
+			info := g.NewSearcher(engines.Config{}).Search(ctx, g.Start(), engines.Limits{}, nil)
+			return engines.SearchBench(info), ctx.Err()
+		}},
+		{Name: fmt.Sprintf("solve every position %d plies in", plies), Run: func(ctx context.Context) (engines.BenchResult, error) {
+			var total engines.BenchResult
+			var walk func(p engines.Position, depth int)
+			walk = func(p engines.Position, depth int) {
+				if depth == 0 || ctx.Err() != nil {
+					if p.Result() == engines.None {
+						info := g.NewSearcher(engines.Config{}).Search(ctx, p, engines.Limits{}, nil)
+						total.Depth = max(total.Depth, info.Depth)
+						total.Nodes, total.Time = total.Nodes+info.Nodes, total.Time+info.Time
+						total.Solved++
+						total.Of++
+					}
+					return
+				}
+				for _, m := range p.LegalMoves(nil) {
+					p.Play(m)
+					walk(p, depth-1)
+					p.Undo()
+				}
 			}
-			return
-		}
-		for _, m := range p.LegalMoves(nil) {
-			p.Play(m)
-			walk(p, depth-1)
-			p.Undo()
-		}
+			walk(g.Start(), plies)
+			return total, ctx.Err()
+		}},
 	}
-	walk(g.Start(), plies)
-	total.Depth = 20
-	engines.BenchLine(w, fmt.Sprintf("solve %d positions %d plies in", positions, plies), total)
-	return ctx.Err()
 }
 
 // Progress scores a position for the weaker levels: Red gains by going down the

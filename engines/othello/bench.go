@@ -6,8 +6,6 @@ package othello
 import (
 	"context"
 	"fmt"
-	"io"
-	"time"
 
 	"qi/engines"
 )
@@ -34,87 +32,78 @@ var benchFFO = []struct {
 	{"--O-X-O---O-XO-O-OOXXXOOOOOOXXXOOOOOXX--XXOOXO----XXXX-----XXX-- O", -14},
 }
 
-// Bench implements engines.Bencher.
-func (g *Game) Bench(ctx context.Context, w io.Writer, quick bool) error {
+// Benches implements engines.Bencher: perft, the midgame search's speed and
+// FFO solves on 8x8; perft and a search from the start on other boards.
+func (g *Game) Benches(quick bool) []engines.Bench {
 	if g.n != 8 {
-		return g.benchN(ctx, w, quick)
+		return g.benchesN(quick)
 	}
-	depth := 11
+	depth, midDepth, ffo := 11, 12, benchFFO
 	if quick {
-		depth = 9
+		depth, midDepth, ffo = 9, 8, ffo[:1]
 	}
-	start := time.Now()
-	n := StartPosition(8).Perft(depth)
-	el := time.Since(start)
-	fmt.Fprintf(w, "othello perft %d: %d leaves in %.3f s (%.1fM leaves/s)\n", depth, n, el.Seconds(), float64(n)/el.Seconds()/1e6)
-	if err := ctx.Err(); err != nil {
-		return err
+	return []engines.Bench{
+		{Name: fmt.Sprintf("perft %d", depth), Run: func(ctx context.Context) (engines.BenchResult, error) {
+			return engines.PerftBench(func() uint64 { return StartPosition(8).Perft(depth) }), ctx.Err()
+		}},
+		{Name: fmt.Sprintf("midgame depth %d, %d positions", midDepth, len(benchMidgame)), Run: func(ctx context.Context) (engines.BenchResult, error) {
+			s := g.NewSearcher(engines.Config{HashMB: 64})
+			r := engines.BenchResult{Depth: midDepth}
+			for _, text := range benchMidgame {
+				p, err := ParseText(text)
+				if err != nil {
+					return r, err
+				}
+				s.Clear()
+				info := s.Search(ctx, p, engines.Limits{Depth: midDepth}, nil)
+				r.Nodes += info.Nodes
+				r.Time += info.Time
+				if err := ctx.Err(); err != nil {
+					return r, err
+				}
+			}
+			return r, nil
+		}},
+		{Name: fmt.Sprintf("FFO #40-#%d solved", 40+len(ffo)-1), Run: func(ctx context.Context) (engines.BenchResult, error) {
+			s := g.NewSearcher(engines.Config{HashMB: 64})
+			r := engines.BenchResult{Of: len(ffo)}
+			for i, f := range ffo {
+				p, err := ParseText(f.text)
+				if err != nil {
+					return r, err
+				}
+				s.Clear()
+				info := s.Search(ctx, p, engines.Limits{Depth: 64}, nil)
+				if err := ctx.Err(); err != nil {
+					return r, err
+				}
+				if !info.Exact || int(info.Score) != 100*f.score {
+					return r, fmt.Errorf("othello bench: FFO #%d solved as %d, not %+d", 40+i, info.Score/100, f.score)
+				}
+				r.Nodes += info.Nodes
+				r.Time += info.Time
+				r.Solved++
+			}
+			return r, nil
+		}},
 	}
-	midDepth := 12
-	if quick {
-		midDepth = 8
-	}
-	s := g.NewSearcher(engines.Config{HashMB: 64})
-	var nodes int64
-	var took time.Duration
-	for _, text := range benchMidgame {
-		p, err := ParseText(text)
-		if err != nil {
-			return err
-		}
-		s.Clear()
-		info := s.Search(ctx, p, engines.Limits{Depth: midDepth}, nil)
-		nodes += info.Nodes
-		took += info.Time
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-	}
-	fmt.Fprintf(w, "othello midgame depth %d, %d positions: %d nodes in %.3f s (%.2fM nodes/s)\n",
-		midDepth, len(benchMidgame), nodes, took.Seconds(), float64(nodes)/took.Seconds()/1e6)
-	ffo := benchFFO
-	if quick {
-		ffo = ffo[:1]
-	}
-	nodes, took = 0, 0
-	for i, f := range ffo {
-		p, err := ParseText(f.text)
-		if err != nil {
-			return err
-		}
-		s.Clear()
-		info := s.Search(ctx, p, engines.Limits{Depth: 64}, nil)
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if !info.Exact || int(info.Score) != 100*f.score {
-			return fmt.Errorf("othello bench: FFO #%d solved as %d, not %+d", 40+i, info.Score/100, f.score)
-		}
-		nodes += info.Nodes
-		took += info.Time
-	}
-	fmt.Fprintf(w, "othello FFO #40-#%d solved: %d nodes in %.3f s (%.1fM nodes/s)\n",
-		40+len(ffo)-1, nodes, took.Seconds(), float64(nodes)/took.Seconds()/1e6)
-	return nil
 }
 
-// benchN measures a board of another size: perft and the search's speed
+// benchesN measures a board of another size: perft and the search's speed
 // from the start.
-func (g *Game) benchN(ctx context.Context, w io.Writer, quick bool) error {
+func (g *Game) benchesN(quick bool) []engines.Bench {
 	depth := 8
 	if quick {
 		depth = 6
 	}
-	start := time.Now()
-	n := StartPosition(g.n).Perft(depth)
-	el := time.Since(start)
-	fmt.Fprintf(w, "othello %dx%d perft %d: %d leaves in %.3f s (%.2fM leaves/s)\n", g.n, g.n, depth, n, el.Seconds(), float64(n)/el.Seconds()/1e6)
-	s := g.NewSearcher(engines.Config{HashMB: 64})
-	info := s.Search(ctx, StartPosition(g.n), engines.Limits{Depth: depth}, nil)
-	if err := ctx.Err(); err != nil {
-		return err
+	return []engines.Bench{
+		{Name: fmt.Sprintf("%dx%d perft %d", g.n, g.n, depth), Run: func(ctx context.Context) (engines.BenchResult, error) {
+			return engines.PerftBench(func() uint64 { return StartPosition(g.n).Perft(depth) }), ctx.Err()
+		}},
+		{Name: fmt.Sprintf("%dx%d search depth %d from the start", g.n, g.n, depth), Run: func(ctx context.Context) (engines.BenchResult, error) {
+			s := g.NewSearcher(engines.Config{HashMB: 64})
+			info := s.Search(ctx, StartPosition(g.n), engines.Limits{Depth: depth}, nil)
+			return engines.SearchBench(info), ctx.Err()
+		}},
 	}
-	fmt.Fprintf(w, "othello %dx%d search depth %d from the start: %d nodes in %.3f s (%.2fM nodes/s)\n",
-		g.n, g.n, depth, info.Nodes, info.Time.Seconds(), float64(info.NPS())/1e6)
-	return nil
 }

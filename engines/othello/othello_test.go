@@ -347,9 +347,8 @@ func TestGGF(t *testing.T) {
 func TestString(t *testing.T) {
 	s := StartPosition(8).String()
 	assert.Contains(t, s, "a b c d e f g h")
-	assert.Contains(t, s, "black (X) to move")
-	assert.Contains(t, s, "moves: d3 c4 f5 e6")
-	assert.Equal(t, 4, strings.Count(s, "+"))
+	assert.Contains(t, s, "Black (X) to move (+: d3 c4 f5 e6). Black 2, White 2.")
+	assert.Equal(t, 4, strings.Count(s, " +"))
 	s10 := StartPosition(10).String()
 	assert.Contains(t, s10, " 10 ")
 	assert.Contains(t, s10, "j")

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"qi/engines"
+	"qi/engines/drawing"
 )
 
 // SquareName writes square sq (row by row from a1) of an n x n board, as "f5"
@@ -279,8 +280,9 @@ func ParseGGF(record string) (*Position, []engines.Move, error) {
 }
 
 // String implements engines.Position: the board with its coordinates, X black,
-// O white, . empty and + where the side to move can play, then whose turn it
-// is, the disc count and the legal moves.
+// O white, . empty and + where the side to move can play, the last move in
+// brackets, then a legend: whose turn it is and its moves (or that it must
+// pass), or who won, and the discs.
 func (p *Position) String() string {
 	var b strings.Builder
 	legal := map[engines.Move]bool{}
@@ -288,34 +290,58 @@ func (p *Position) String() string {
 	for _, m := range moves {
 		legal[m] = true
 	}
+	last := Pass
+	if n := len(p.hist); n > 0 {
+		last = p.hist[n-1].move
+	}
 	b.WriteString("   ")
 	for c := range p.n {
 		b.WriteString(" " + string(rune('a'+c)))
 	}
 	b.WriteByte('\n')
+	cells := make([]byte, p.n)
 	for r := range p.n {
-		fmt.Fprintf(&b, "%3d", r+1)
+		mark := -1
 		for c := range p.n {
 			sq := r*p.n + c
-			ch := ".XO"[p.At(sq)]
+			cells[c] = ".XO"[p.At(sq)]
 			if legal[engines.Move(sq)] {
-				ch = '+'
+				cells[c] = '+'
 			}
-			b.WriteByte(' ')
-			b.WriteByte(ch)
+			if engines.Move(sq) == last {
+				mark = c
+			}
 		}
-		b.WriteByte('\n')
+		fmt.Fprintf(&b, "%3d%s\n", r+1, drawing.Row(cells, mark))
 	}
+	names := [2]string{"Black (X)", "White (O)"}
 	black, white := p.Discs()
 	switch res := p.Result(); res {
 	case engines.None:
-		fmt.Fprintf(&b, "%s to move; black (X) %d, white (O) %d; moves:", [2]string{"black (X)", "white (O)"}[p.SideToMove()], black, white)
-		for _, m := range moves {
-			b.WriteString(" " + p.MoveText(m))
+		if len(moves) == 1 && moves[0] == Pass {
+			fmt.Fprintf(&b, "%s has no move and must pass.", names[p.SideToMove()])
+		} else {
+			fmt.Fprintf(&b, "%s to move (+:", names[p.SideToMove()])
+			for _, m := range moves {
+				b.WriteString(" " + p.MoveText(m))
+			}
+			b.WriteString(").")
 		}
-		b.WriteByte('\n')
+		fmt.Fprintf(&b, " Black %d, White %d.", black, white)
+	case engines.Draw:
+		fmt.Fprintf(&b, "A draw, %d-%d.", black, white)
+	case engines.P1Win:
+		fmt.Fprintf(&b, "Black wins %d-%d.", black, white)
 	default:
-		fmt.Fprintf(&b, "game over: black (X) %d, white (O) %d; %s %+d\n", black, white, res, p.FinalScore())
+		fmt.Fprintf(&b, "White wins %d-%d.", white, black)
 	}
+	if n := len(p.hist); n > 0 {
+		if last == Pass {
+			fmt.Fprintf(&b, " Last move: %s passed.", names[p.SideToMove().Other()])
+		} else {
+			b.WriteString(" " + drawing.LastMove(p.MoveText(last)))
+		}
+	}
+	b.WriteByte('\n')
 	return b.String()
 }

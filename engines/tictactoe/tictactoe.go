@@ -6,12 +6,11 @@ package tictactoe
 import (
 	"context"
 	"fmt"
-	"io"
 	"math/bits"
 	"strings"
-	"time"
 
 	"qi/engines"
+	"qi/engines/drawing"
 	"qi/engines/fen"
 	"qi/engines/search"
 )
@@ -170,18 +169,29 @@ func (p *Position) Text() string {
 	return b.String()
 }
 
-// String implements engines.Position.
+// String implements engines.Position: the board, X and O, the last move in
+// brackets and a legend that says so.
 func (p *Position) String() string {
 	var b strings.Builder
+	last := -1
+	if n := len(p.history); n > 0 {
+		last = int(p.history[n-1])
+	}
 	for rank := 2; rank >= 0; rank-- {
-		fmt.Fprintf(&b, " %d ", rank+1)
-		for file := 0; file < 3; file++ {
-			b.WriteByte(' ')
-			b.WriteByte(strings.ToUpper(string(p.cell(3*rank + file)))[0])
+		var cells [3]byte
+		for file := range cells {
+			cells[file] = strings.ToUpper(string(p.cell(3*rank + file)))[0]
 		}
-		b.WriteByte('\n')
+		mark := -1
+		if last/3 == rank {
+			mark = last % 3
+		}
+		fmt.Fprintf(&b, " %d %s\n", rank+1, drawing.Row(cells[:], mark))
 	}
 	b.WriteString("    a b c\n")
+	if last >= 0 {
+		b.WriteString(drawing.LastMove(p.MoveText(engines.Move(last))) + "\n")
+	}
 	return b.String()
 }
 
@@ -278,24 +288,26 @@ func (Game) NewSearcher(cfg engines.Config) engines.Searcher {
 	return search.NewAlphaBeta(OpenLines, depth, min(cfg.EffectiveHashMB(), 1))
 }
 
-// Bench implements engines.Bencher: the time to solve the empty board and to
-// count all games (perft 9).
-func (g Game) Bench(ctx context.Context, w io.Writer, quick bool) error {
+// Benches implements engines.Bencher: the time to solve the empty board and
+// to count all games (perft 9).
+func (g Game) Benches(quick bool) []engines.Bench {
 	rounds := 20
 	if quick {
 		rounds = 2
 	}
-	var total engines.Info
-	for i := 0; i < rounds && ctx.Err() == nil; i++ {
-		info := g.NewSearcher(engines.Config{}).Search(ctx, g.Start(), engines.Limits{}, nil)
-		total.Depth, total.Nodes, total.Time = info.Depth, total.Nodes+info.Nodes, total.Time+info.Time
+	return []engines.Bench{
+		{Name: fmt.Sprintf("solve the empty board x%d", rounds), Run: func(ctx context.Context) (engines.BenchResult, error) {
+			var total engines.BenchResult
+			for i := 0; i < rounds && ctx.Err() == nil; i++ {
+				info := g.NewSearcher(engines.Config{}).Search(ctx, g.Start(), engines.Limits{}, nil)
+				total.Depth, total.Nodes, total.Time = info.Depth, total.Nodes+info.Nodes, total.Time+info.Time
+			}
+			return total, ctx.Err()
+		}},
+		{Name: "perft 9", Run: func(ctx context.Context) (engines.BenchResult, error) {
+			return engines.PerftBench(func() uint64 { return engines.Perft(g.Start(), 9) }), ctx.Err()
+		}},
 	}
-	engines.BenchLine(w, fmt.Sprintf("solve the empty board x%d", rounds), total)
-	start := time.Now()
-	n := engines.Perft(g.Start(), 9)
-	el := time.Since(start)
-	fmt.Fprintf(w, "%-36s leaves %11d  time %9.3f s  leaves/s %8.0f\n", "perft 9", n, el.Seconds(), float64(n)/el.Seconds())
-	return ctx.Err()
 }
 
 // OpenLines is the classic evaluation: lines still open for the side to move

@@ -1,18 +1,21 @@
 // Package terminal is `qi play`: a person plays any of qi's games against it
 // in a terminal, with a board drawing, the choice of who moves first and of
 // the level, take-backs (悔棋), hints and plain messages for bad input.
+// Ctrl-C quits at a question and makes qi play at once while it thinks.
 package terminal
 
 import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"qi/engines"
 )
@@ -23,100 +26,116 @@ const pass = "0000"
 
 // session is one person's games against qi.
 type session struct {
-	ctx      context.Context
-	in       *bufio.Scanner
-	out      io.Writer
-	game     engines.Game
-	searcher engines.Searcher
-	think    time.Duration
-	level    int
-	human    engines.Side
-	pos      engines.Position
+	ctx context.Context
+	// lines brings the person's lines, closed at the end of the input;
+	// interrupts brings Ctrl-C.
+	lines      <-chan string
+	interrupts <-chan os.Signal
+	out        io.Writer
+	game       engines.Game
+	searcher   engines.Searcher
+	think      time.Duration
+	level      int
+	human      engines.Side
+	pos        engines.Position
 }
 
-// errQuit ends the session when the person says so or input ends.
+// errQuit ends the session when the person says so, presses Ctrl-C at a
+// question, or the input ends.
 var errQuit = errors.New("quit")
 
-// Run plays games on in and out; args are `[game] [flags]`.
-func Run(ctx context.Context, args []string, in io.Reader, out io.Writer, reg *engines.Registry) error {
-	fs := flag.NewFlagSet("play", flag.ContinueOnError)
-	fs.SetOutput(out)
-	level := fs.Int("level", 0, fmt.Sprintf("strength from 1 to %d (0: ask)", engines.MaxLevel))
-	first := fs.String("first", "ask", "who moves first: you, qi or ask")
-	size := fs.Int("size", 0, "board size (0: the game's usual size)")
-	rule := fs.String("rule", "", "rule set, for games with several")
-	think := fs.Duration("time", 3*time.Second, "qi's thinking time per move")
-	fs.Usage = func() {
-		fmt.Fprintf(out, "usage: qi play [game] [flags]; games: %s\n", strings.Join(reg.Names(), ", "))
-		fs.PrintDefaults()
-	}
-	name := "tictactoe"
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		name, args = args[0], args[1:]
-	}
-	if err := fs.Parse(args); err != nil {
+// Run plays games on in and out; args are `[game] [flags]` in any order.
+// Each value from interrupts is a Ctrl-C: at a question it quits, during a
+// search it stops that search, whose best move so far is played. A request
+// for help prints the usage on out and returns flag.ErrHelp.
+func Run(ctx context.Context, args []string, in io.Reader, out io.Writer, reg *engines.Registry, interrupts <-chan os.Signal) error {
+	set, err := parseArgs(args, out, reg)
+	if err != nil {
 		return err
 	}
-	s := &session{ctx: ctx, in: bufio.NewScanner(in), out: out, think: *think, level: *level}
-	if _, ok := reg.Lookup(name); !ok {
-		// A variant's name (renju, reversi ...) picks its game and rule.
-		if n, cfg, ok := reg.Variant(name, engines.Config{}); ok {
-			name = n
-			if *rule == "" {
-				*rule = cfg.Rule
+	done := make(chan struct{})
+	defer close(done)
+	s := &session{ctx: ctx, lines: readLines(in, done), interrupts: interrupts, out: out,
+		think: set.think, level: set.level}
+	if err := s.play(reg, set); err != errQuit {
+		return err
+	}
+	s.printf("Bye.\n")
+	return nil
+}
+
+// readLines sends the lines of in, without their line endings, until its
+// end or until done is closed.
+func readLines(in io.Reader, done <-chan struct{}) <-chan string {
+	lines := make(chan string)
+	go func() {
+		defer close(lines)
+		r := bufio.NewReader(in)
+		for {
+			l, err := r.ReadString('\n')
+			if l != "" {
+				select {
+				case lines <- strings.TrimRight(l, "\r\n"):
+				case <-done:
+					return
+				}
 			}
-			if *size == 0 {
-				*size = cfg.BoardSize
+			if err != nil {
+				return
 			}
 		}
-	}
-	if spec, ok := reg.Lookup(name); ok {
-		s.printf("qi plays %s. Type help at your move for the commands.\n", name)
-		if *rule == "" && len(spec.Rules) > 1 {
-			r, err := s.askRule(spec)
-			if err == errQuit {
-				return nil
-			}
-			*rule = r
+	}()
+	return lines
+}
+
+// play sets the games up as the person wants them and plays them until the
+// person has had enough (errQuit).
+func (s *session) play(reg *engines.Registry, set setup) error {
+	spec, _ := reg.Lookup(set.game)
+	s.printf("qi plays %s. Type help at your move for the commands.\n", spec.Name)
+	if set.cfg.Rule == "" && len(spec.Rules) > 1 {
+		r, err := s.askRule(spec)
+		if err != nil {
+			return err
 		}
+		set.cfg.Rule = r
 	}
-	g, err := reg.New(name, engines.Config{BoardSize: *size, Rule: *rule})
+	g, err := reg.New(set.game, set.cfg)
 	if err != nil {
 		return err
 	}
 	s.game = g
-	if err := s.setup(*first); err != nil {
-		if err == errQuit {
-			return nil
-		}
+	if err := s.setup(set.first); err != nil {
 		return err
 	}
 	for {
 		if err := s.playGame(); err != nil {
-			if err == errQuit {
-				fmt.Fprintln(out, "Bye.")
-				return nil
-			}
 			return err
 		}
 		yes, err := s.askYes("Play again? [y/N] ", false)
 		if err != nil || !yes {
-			fmt.Fprintln(out, "Bye.")
-			return nil
+			return errQuit
 		}
 	}
 }
 
 func (s *session) printf(format string, a ...any) { fmt.Fprintf(s.out, format, a...) }
 
-// line reads a line of input, errQuit at its end.
+// line reads a line of input after a prompt; errQuit at the end of the
+// input or on Ctrl-C.
 func (s *session) line(prompt string) (string, error) {
 	s.printf("%s", prompt)
-	if !s.in.Scan() {
+	select {
+	case l, ok := <-s.lines:
+		if !ok {
+			s.printf("\n")
+			return "", errQuit
+		}
+		return strings.TrimSpace(l), nil
+	case <-s.interrupts:
 		s.printf("\n")
 		return "", errQuit
 	}
-	return strings.TrimSpace(s.in.Text()), nil
 }
 
 func (s *session) askYes(prompt string, def bool) (bool, error) {
@@ -156,9 +175,10 @@ func (s *session) askRule(spec engines.Spec) (string, error) {
 	}
 }
 
-// setup asks for the level and who moves first, unless flags said.
+// setup asks for the level and who moves first, unless the command line
+// said.
 func (s *session) setup(first string) error {
-	for s.level < 1 || s.level > engines.MaxLevel {
+	for s.level == 0 {
 		l, err := s.line(fmt.Sprintf("Level, 1 (weakest) to %d (full strength) [%d]: ", engines.MaxLevel, engines.MaxLevel))
 		if err != nil {
 			return err
@@ -174,27 +194,25 @@ func (s *session) setup(first string) error {
 		s.printf("Please give a number from 1 to %d.\n", engines.MaxLevel)
 	}
 	s.searcher = s.game.NewSearcher(engines.Config{Level: s.level})
-	switch strings.ToLower(first) {
-	case "you", "me", "human":
+	s.human = engines.P2
+	switch first {
+	case "you":
 		s.human = engines.P1
-	case "qi", "engine", "computer":
-		s.human = engines.P2
 	case "ask":
-		yes, err := s.askYes(fmt.Sprintf("Do you want to move first (as %s)? [Y/n] ", engines.SideName(s.game, engines.P1)), true)
+		yes, err := s.askYes(fmt.Sprintf("Do you want to move first (as %s)? [Y/n] ", s.side(engines.P1)), true)
 		if err != nil {
 			return err
 		}
-		s.human = engines.P2
 		if yes {
 			s.human = engines.P1
 		}
-	default:
-		return fmt.Errorf("-first must be you, qi or ask, not %q", first)
 	}
-	s.printf("You play %s, qi plays %s at level %d.\n", engines.SideName(s.game, s.human),
-		engines.SideName(s.game, s.human.Other()), s.level)
+	s.printf("You play %s, qi plays %s at level %d.\n", s.side(s.human), s.side(s.human.Other()), s.level)
 	return nil
 }
+
+// side names a side of the game.
+func (s *session) side(sd engines.Side) string { return engines.SideName(s.game, sd) }
 
 // playGame plays one game from the start to its end.
 func (s *session) playGame() error {
@@ -208,7 +226,7 @@ func (s *session) playGame() error {
 		}
 		side := s.pos.SideToMove()
 		if moves := s.pos.LegalMoves(nil); len(moves) == 1 && s.pos.MoveText(moves[0]) == pass {
-			s.printf("%s has no move and passes.\n", engines.SideName(s.game, side))
+			s.printf("%s has no move and passes.\n", s.side(side))
 			s.pos.Play(moves[0])
 			continue
 		}
@@ -222,17 +240,49 @@ func (s *session) playGame() error {
 	}
 }
 
+// announce says how the game ended and who that is.
 func (s *session) announce(r engines.Result) {
 	switch r {
 	case engines.Draw:
-		s.printf("Game over: a draw.\n")
+		s.printf("Game over: %s.\n", s.verdict(r))
 	case engines.WinFor(s.human):
-		s.printf("Game over: %s wins. You win, well played!\n", engines.SideName(s.game, s.human))
+		s.printf("Game over: %s. You win, well played!\n", s.verdict(r))
 	default:
-		s.printf("Game over: %s wins. qi wins.\n", engines.SideName(s.game, s.human.Other()))
+		s.printf("Game over: %s. qi wins.\n", s.verdict(r))
 	}
 }
 
+// discCounter is implemented by positions of games decided by counting
+// discs (othello), whose results say the count.
+type discCounter interface {
+	Discs() (p1, p2 int)
+}
+
+// verdict says a result in people's words: "X wins", "Black wins 53-11",
+// "a draw".
+func (s *session) verdict(r engines.Result) string {
+	text := "a draw"
+	if r != engines.Draw {
+		winner := engines.P1
+		if r == engines.P2Win {
+			winner = engines.P2
+		}
+		text = s.side(winner) + " wins"
+	}
+	if c, ok := s.pos.(discCounter); ok {
+		// The winner's count comes first.
+		a, b := c.Discs()
+		if r == engines.P2Win {
+			a, b = b, a
+		}
+		text += fmt.Sprintf(" %d-%d", a, b)
+	}
+	return text
+}
+
+// search runs a search at level for at most the thinking time and returns
+// its answer. Ctrl-C stops it, and the best move it has found so far is the
+// answer; the next search is a full one again.
 func (s *session) search(level int) engines.Info {
 	ctx, cancel := context.WithTimeout(s.ctx, s.think)
 	defer cancel()
@@ -240,7 +290,20 @@ func (s *session) search(level int) engines.Info {
 	if level != s.level {
 		searcher = s.game.NewSearcher(engines.Config{Level: level})
 	}
-	info := searcher.Search(ctx, s.pos.Clone(), engines.Limits{MoveTime: s.think}, nil)
+	pos := s.pos.Clone()
+	done := make(chan engines.Info, 1)
+	go func() { done <- searcher.Search(ctx, pos, engines.Limits{MoveTime: s.think}, nil) }()
+	var info engines.Info
+	select {
+	case info = <-done:
+	case <-s.interrupts:
+		cancel()
+		info = <-done
+		// Ctrl-C pressed more than once stops this search only.
+		for len(s.interrupts) > 0 {
+			<-s.interrupts
+		}
+	}
 	if len(info.PV) == 0 {
 		info.PV = s.pos.LegalMoves(nil)[:1]
 	}
@@ -248,10 +311,10 @@ func (s *session) search(level int) engines.Info {
 }
 
 func (s *session) engineMove() {
-	s.printf("qi is thinking...\n")
+	s.printf("qi is thinking (up to %v; Ctrl-C makes it play now)...\n", s.think)
 	info := s.search(s.level)
 	m := info.Best()
-	s.printf("qi (%s) plays %s%s.\n", engines.SideName(s.game, s.pos.SideToMove()), s.pos.MoveText(m), judge(info))
+	s.printf("qi (%s) plays %s%s.\n", s.side(s.pos.SideToMove()), s.pos.MoveText(m), judge(info))
 	s.pos.Play(m)
 }
 
@@ -274,7 +337,7 @@ func judge(i engines.Info) string {
 // humanTurn reads commands until the person has moved, undone or quit.
 func (s *session) humanTurn() error {
 	for {
-		l, err := s.line(fmt.Sprintf("Your move (%s) > ", engines.SideName(s.game, s.human)))
+		l, err := s.line(fmt.Sprintf("Your move (%s) > ", s.side(s.human)))
 		if err != nil {
 			return err
 		}
@@ -284,7 +347,7 @@ func (s *session) humanTurn() error {
 		case "quit", "exit", "q":
 			return errQuit
 		case "help", "?":
-			s.printf("Type a move (for example %s), or: undo (take back your last move), hint, moves, board, quit.\n",
+			s.printf("Type a move (for example %s), or: undo (take back your last move), hint, moves, board, quit. Ctrl-C quits too.\n",
 				s.pos.MoveText(s.pos.LegalMoves(nil)[0]))
 			continue
 		case "moves":
@@ -292,12 +355,13 @@ func (s *session) humanTurn() error {
 			for _, m := range s.pos.LegalMoves(nil) {
 				ms = append(ms, s.pos.MoveText(m))
 			}
-			s.printf("Legal moves: %s\n", strings.Join(ms, " "))
+			s.printf("Legal moves: %s.\n", strings.Join(ms, " "))
 			continue
 		case "board", "d":
 			s.printf("%s", s.pos.String())
 			continue
 		case "hint":
+			s.printf("Looking for a hint (up to %v; Ctrl-C gives the best so far)...\n", s.think)
 			info := s.search(engines.MaxLevel)
 			s.printf("Hint: %s%s.\n", s.pos.MoveText(info.Best()), judge(info))
 			continue
@@ -310,12 +374,24 @@ func (s *session) humanTurn() error {
 		}
 		m, err := engines.Legal(s.pos, l)
 		if err != nil {
-			s.printf("%v. Type help for the commands.\n", err)
+			s.printf("%s. Type help for the commands.\n", sentence(err))
 			continue
 		}
 		s.pos.Play(m)
 		return nil
 	}
+}
+
+// sentence writes an error as the start of a sentence: capitalised, unless
+// it starts with a move ("h8 is taken"), which keeps its own spelling.
+func sentence(err error) string {
+	s := err.Error()
+	first, _, _ := strings.Cut(s, " ")
+	if strings.ContainsAny(first, "0123456789") {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
 }
 
 // undo takes back the person's last move and qi's replies to it.

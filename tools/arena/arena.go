@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"qi/engines"
+	"qi/internal/cmdline"
 	"qi/tools/arena/grid"
 	"qi/tools/arena/opening"
 	"qi/tools/arena/player"
@@ -34,7 +35,7 @@ import (
 // diagnostics to stderr.
 func Run(args []string, stdout, stderr io.Writer, reg *engines.Registry) error {
 	cfg, err := parseArgs(args)
-	if errors.Is(err, errHelp) {
+	if errors.Is(err, errHelp) || len(args) > 0 && cmdline.IsHelp(args[0]) {
 		fmt.Fprint(stdout, usage)
 		return nil
 	}
@@ -345,6 +346,15 @@ func (m *match) schedule() []job {
 // run plays the match.
 func (m *match) run(ctx context.Context) error {
 	jobs := m.owned(m.schedule())
+	// The first worker plays with the engines that startEngines checked;
+	// a shard with no games of its own starts none.
+	first := map[int]player.Player{}
+	if len(jobs) > 0 {
+		var err error
+		if first, err = m.startEngines(ctx); err != nil {
+			return err
+		}
+	}
 	t := newTally(m, len(jobs))
 	fmt.Fprintf(m.stdout, "%s: %s, %d games (%s), concurrency %d, openings: %s, seed %d\n",
 		m.event, m.variant, len(jobs), m.format(), m.conf.Concurrency, m.openDesc, m.seed)
@@ -354,11 +364,11 @@ func (m *match) run(ctx context.Context) error {
 	done := make(chan outcome)
 	var wg sync.WaitGroup
 	for w := 1; w <= min(m.conf.Concurrency, len(jobs)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			m.worker(ctx, w, queue, done)
-		}()
+		players := map[int]player.Player{}
+		if w == 1 {
+			players = first
+		}
+		wg.Go(func() { m.worker(ctx, w, players, queue, done) })
 	}
 	go func() {
 		defer close(queue)
@@ -394,6 +404,37 @@ func (m *match) run(ctx context.Context) error {
 	return writeErr
 }
 
+// startEngines starts every engine once before the first game, so that one
+// that cannot start (a wrong path, a wrong protocol, a crash at start-up)
+// stops the match at once with the reason, instead of losing every game by
+// forfeit. The first worker plays with them.
+func (m *match) startEngines(ctx context.Context) (map[int]player.Player, error) {
+	players := make(map[int]player.Player, len(m.engines))
+	errs := make([]error, len(m.engines))
+	var wg sync.WaitGroup
+	for i, e := range m.engines {
+		spec := e.Spec
+		spec.Log = m.traffic(1, e.Name)
+		p := player.New(spec)
+		players[i] = p
+		wg.Go(func() { errs[i] = p.Start(ctx) })
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err == nil {
+			continue
+		}
+		for _, p := range players {
+			p.Kill()
+		}
+		if ctx.Err() != nil {
+			return nil, errors.New("interrupted while starting the engines")
+		}
+		return nil, fmt.Errorf("engine %s failed to start: %w", m.engines[i].Name, err)
+	}
+	return players, nil
+}
+
 // format describes the tournament.
 func (m *match) format() string {
 	switch {
@@ -405,10 +446,10 @@ func (m *match) format() string {
 	return fmt.Sprintf("%d engines, round robin", len(m.engines))
 }
 
-// worker plays games from the queue with engines of its own, kept between
-// games unless they broke or restart is asked.
-func (m *match) worker(ctx context.Context, id int, queue <-chan job, done chan<- outcome) {
-	players := map[int]player.Player{}
+// worker plays games from the queue with engines of its own (players, by
+// index, holds those it starts with), kept between games unless they broke
+// or restart is asked.
+func (m *match) worker(ctx context.Context, id int, players map[int]player.Player, queue <-chan job, done chan<- outcome) {
 	defer func() {
 		for _, p := range players {
 			p.Quit()

@@ -8,12 +8,12 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"sort"
 	"strings"
 	"time"
 
 	"qi/engines"
+	"qi/internal/cmdline"
 	"qi/tools/arena/stats"
 )
 
@@ -55,20 +55,10 @@ func newTally(m *match, total int) *tally {
 	case "lines":
 		t.lines = true
 	case "auto":
-		t.bar = isTerminal(m.stderr)
+		t.bar = cmdline.IsTerminal(m.stderr)
 		t.lines = !t.bar
 	}
 	return t
-}
-
-// isTerminal reports whether w is a terminal.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
 // points returns what a result gives the engine playing side.

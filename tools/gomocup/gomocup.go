@@ -7,12 +7,16 @@
 package gomocup
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"strings"
+
+	"qi/internal/cmdline"
 )
 
-// Run runs `qi gomocup <command> [flags]`.
+// Run runs `qi gomocup <command> [flags]`. A request for help prints the
+// usage on stdout and returns flag.ErrHelp.
 func Run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
@@ -28,9 +32,10 @@ func Run(args []string, stdout, stderr io.Writer) error {
 		return runTune(rest, stdout, stderr)
 	case "selfplay":
 		return runSelfplay(rest, stdout, stderr)
-	case "help", "-h", "-help", "--help":
+	}
+	if cmdline.IsHelp(args[0]) {
 		fmt.Fprint(stdout, usage)
-		return nil
+		return flag.ErrHelp
 	}
 	fmt.Fprint(stderr, usage)
 	return fmt.Errorf("gomocup: unknown command %q", args[0])

@@ -17,6 +17,7 @@ import (
 
 	"qi/engines"
 	"qi/engines/gomoku"
+	"qi/internal/cmdline"
 )
 
 // record is one game: the board, the rule (from the league's name), the
@@ -189,8 +190,7 @@ func (r *record) decisive() (final *gomoku.Position, winner engines.Result, ok b
 
 func runStats(args []string, stdout, stderr io.Writer) error {
 	fset := flag.NewFlagSet("gomocup stats", flag.ContinueOnError)
-	fset.SetOutput(stderr)
-	if err := fset.Parse(args); err != nil {
+	if err := cmdline.Parse(fset, args, stdout, "usage: qi gomocup stats DIR...\nReplay Gomocup records: games, results, illegal endings."); err != nil {
 		return err
 	}
 	type tally struct{ games, p1, p2, draw, open, illegal, moves int }

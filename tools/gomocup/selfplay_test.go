@@ -5,6 +5,7 @@ package gomocup
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -44,7 +45,7 @@ func TestSelfplayShards(t *testing.T) {
 
 func TestUsage(t *testing.T) {
 	var out, errs bytes.Buffer
-	require.NoError(t, Run([]string{"help"}, &out, &errs))
+	require.ErrorIs(t, Run([]string{"help"}, &out, &errs), flag.ErrHelp, "help is printed, and main exits 0")
 	assert.Contains(t, out.String(), "selfplay")
 	assert.Error(t, Run([]string{"selfplay", "-games", "2", "-shard", "2/2"}, &out, &errs))
 }

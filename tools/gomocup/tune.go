@@ -16,6 +16,7 @@ import (
 
 	"qi/engines"
 	"qi/engines/gomoku"
+	"qi/internal/cmdline"
 )
 
 // sample is a position's features and its outcome for the side to move.
@@ -26,7 +27,6 @@ type sample struct {
 
 func runTune(args []string, stdout, stderr io.Writer) error {
 	fset := flag.NewFlagSet("gomocup tune", flag.ContinueOnError)
-	fset.SetOutput(stderr)
 	ruleName := fset.String("rule", "freestyle", "rule whose records to fit: freestyle, standard or renju")
 	every := fset.Int("every", 2, "take every n-th position of a game")
 	skip := fset.Int("skip", 4, "moves after the opening to skip")
@@ -35,7 +35,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	rate := fset.Float64("rate", 1, "learning rate (centi-units)")
 	l2 := fset.Float64("l2", 1e-6, "weight decay toward the current weights")
 	quiet := fset.Bool("quiet", true, "leave out positions with a five to make or an open four to play")
-	if err := fset.Parse(args); err != nil {
+	if err := cmdline.Parse(fset, args, stdout, "usage: qi gomocup tune [flags] DIR...\nFit the evaluation weights to the results of Gomocup records."); err != nil {
 		return err
 	}
 	rule, err := gomoku.ParseRule(*ruleName)

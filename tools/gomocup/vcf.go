@@ -13,16 +13,16 @@ import (
 
 	"qi/engines"
 	"qi/engines/gomoku"
+	"qi/internal/cmdline"
 )
 
 func runVCF(args []string, stdout, stderr io.Writer) error {
 	fset := flag.NewFlagSet("gomocup vcf", flag.ContinueOnError)
-	fset.SetOutput(stderr)
 	ruleName := fset.String("rule", "", "only records of this rule (default: all)")
 	minFours := fset.Int("min", 6, "fewest fours in the record's winning run")
 	limit := fset.Int("n", 40, "positions to write")
 	nodes := fset.Int64("nodes", 2_000_000, "the solver's node limit for confirming a win")
-	if err := fset.Parse(args); err != nil {
+	if err := cmdline.Parse(fset, args, stdout, "usage: qi gomocup vcf [flags] DIR...\nExtract positions won by continuous fours from Gomocup records, for testdata."); err != nil {
 		return err
 	}
 	var only *gomoku.Rule

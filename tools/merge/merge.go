@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 
 	"qi/engines"
+	"qi/internal/cmdline"
 	"qi/tools/arena"
 	"qi/tools/gomocup"
 	"qi/tools/othellotrain"
@@ -40,7 +41,11 @@ func Run(args []string, stdout, stderr io.Writer, reg *engines.Registry) error {
 	out := fs.String("o", "", "")
 	partial := fs.Bool("partial", false, "")
 	dry := fs.Bool("dryrun", false, "")
-	if err := fs.Parse(args); err != nil {
+	err := flag.ErrHelp
+	if len(args) == 0 || !cmdline.IsHelp(args[0]) {
+		err = fs.Parse(args)
+	}
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stdout, usage)
 			return nil

@@ -14,6 +14,7 @@ import (
 	"qi/engines"
 	"qi/engines/othello"
 	"qi/engines/othello/pattern"
+	"qi/internal/cmdline"
 	"qi/tools/shard"
 )
 
@@ -39,12 +40,11 @@ func (s *solver) solve(p *othello.Position) int {
 // end with perfect play), positions with few empties by exact solves.
 func runWthor(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("othellotrain wthor", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	out := fs.String("o", "", "sample file to write")
 	solveEmpties := fs.Int("solve", 14, "solve positions with at most this many empties exactly")
 	hash := fs.Int("hash", 64, "solver hash table size in MiB")
 	limit := fs.Int("games", 0, "read at most this many games (0: all)")
-	if err := fs.Parse(args); err != nil {
+	if err := cmdline.Parse(fs, args, stdout, "usage: qi othellotrain wthor -o samples.bin [flags] wthor-dir-or-files...\nRead WTHOR games into labelled samples."); err != nil {
 		return err
 	}
 	if *out == "" || fs.NArg() == 0 {
@@ -104,7 +104,6 @@ func runWthor(args []string, stdout, stderr io.Writer) error {
 // weights, solving exactly from some empties on.
 func runLabel(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("othellotrain label", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	in := fs.String("i", "", "sample file to read")
 	out := fs.String("o", "", "sample file to write")
 	depth := fs.Int("depth", 6, "search depth")
@@ -115,7 +114,7 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 	blockSize := fs.Int("block", 1000, "samples of a batch item (the search tables are cleared before each)")
 	var batch shard.Flags
 	batch.Register(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := cmdline.Parse(fs, args, stdout, "usage: qi othellotrain label -i in.bin -o out.bin [flags]\nRelabel samples by searching each position."); err != nil {
 		return err
 	}
 	block := max(*blockSize, 1)

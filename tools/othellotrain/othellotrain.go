@@ -6,10 +6,13 @@
 package othellotrain
 
 import (
+	"flag"
 	"fmt"
 	"io"
 	"math/bits"
 	"strings"
+
+	"qi/internal/cmdline"
 )
 
 const usage = `usage: qi othellotrain <command> [flags] [files]
@@ -22,10 +25,15 @@ commands:
   probcut   measure the error model of ProbCut
 run a command with -h for its flags`
 
-// Run runs `qi othellotrain` with args.
+// Run runs `qi othellotrain` with args. A request for help prints the usage
+// on stdout and returns flag.ErrHelp.
 func Run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return fmt.Errorf("%s", usage)
+		return fmt.Errorf("a command is needed\n%s", usage)
+	}
+	if cmdline.IsHelp(args[0]) {
+		fmt.Fprintln(stdout, usage)
+		return flag.ErrHelp
 	}
 	cmds := map[string]func([]string, io.Writer, io.Writer) error{
 		"wthor":    runWthor,

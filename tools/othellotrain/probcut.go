@@ -15,17 +15,17 @@ import (
 
 	"qi/engines"
 	"qi/engines/othello"
+	"qi/internal/cmdline"
 )
 
 func runProbcut(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("othellotrain probcut", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	in := fs.String("i", "", "sample file (8x8) to take positions from")
 	count := fs.Int("n", 500, "positions to measure")
 	depth := fs.Int("depth", 10, "deepest search")
 	weights := fs.String("weights", "", "weight file (default: the embedded weights)")
 	seed := fs.Uint64("seed", 1, "random seed")
-	if err := fs.Parse(args); err != nil {
+	if err := cmdline.Parse(fs, args, stdout, "usage: qi othellotrain probcut [flags]\nMeasure the error model of ProbCut on samples."); err != nil {
 		return err
 	}
 	n, samples, err := readSamples(*in)

@@ -19,6 +19,7 @@ import (
 	"qi/engines"
 	"qi/engines/othello"
 	"qi/engines/othello/pattern"
+	"qi/internal/cmdline"
 	"qi/tools/shard"
 )
 
@@ -95,7 +96,6 @@ func randomOpening(n, k int, rng *rand.Rand) *othello.Position {
 // by the game's result and, mixed in, the search's own score.
 func runSelfPlay(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("othellotrain selfplay", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	size := fs.Int("size", 10, "board size")
 	games := fs.Int("games", 100, "games to play")
 	depth := fs.Int("depth", 4, "search depth")
@@ -107,7 +107,7 @@ func runSelfPlay(args []string, stdout, stderr io.Writer) error {
 	hash := fs.Int("hash", 16, "hash table size in MiB")
 	var batch shard.Flags
 	batch.Register(fs)
-	if err := fs.Parse(args); err != nil {
+	if err := cmdline.Parse(fs, args, stdout, "usage: qi othellotrain selfplay -o samples.bin [flags]\nPlay games with the engine and write their positions as labelled samples."); err != nil {
 		return err
 	}
 	params := shard.FlagParams(fs, "o")
@@ -225,7 +225,6 @@ func readOpenings(path string) ([][]string, error) {
 // colours, and reports the first one's result.
 func runMatch(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("othellotrain match", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	size := fs.Int("size", 8, "board size")
 	a := fs.String("a", "", "first weight file (default: embedded; none: untrained)")
 	b := fs.String("b", "none", "second weight file")
@@ -240,7 +239,7 @@ func runMatch(args []string, stdout, stderr io.Writer) error {
 	hash := fs.Int("hash", 16, "hash table size in MiB")
 	pcA := fs.Float64("probcut-a", -1, "first player's ProbCut confidence on the clock (0 off; default: the engine's)")
 	pcB := fs.Float64("probcut-b", -1, "second player's ProbCut confidence")
-	if err := fs.Parse(args); err != nil {
+	if err := cmdline.Parse(fs, args, stdout, "usage: qi othellotrain match [flags]\nPlay two weight sets against each other from XOT openings, each with both colours."); err != nil {
 		return err
 	}
 	wa, err := loadWeights(*a, *size)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"qi/engines/othello/pattern"
+	"qi/internal/cmdline"
 )
 
 // featured is a sample reduced to the weights it uses: an index into the
@@ -181,7 +182,6 @@ func dot(a, b []float64) float64 {
 // runTrain fits weights to sample files and writes the weight file.
 func runTrain(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("othellotrain train", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	out := fs.String("o", "", "weight file to write")
 	cfg := trainConfig{}
 	fs.Float64Var(&cfg.lambda, "lambda", 3, "ridge penalty (in samples)")
@@ -189,7 +189,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.window, "window", 2, "empties either side of a stage whose samples also count, at half weight")
 	fs.IntVar(&cfg.validPct, "valid", 5, "percent of games held out to stop the fit")
 	stageSize := fs.Int("stage", 0, "empties a stage spans (0: the set's usual size)")
-	if err := fs.Parse(args); err != nil {
+	if err := cmdline.Parse(fs, args, stdout, "usage: qi othellotrain train -o weights.bin [flags] samples.bin...\nFit the pattern weights to sample files, stage by stage, and write a weight file."); err != nil {
 		return err
 	}
 	if *out == "" || fs.NArg() == 0 {

@@ -11,12 +11,12 @@ import (
 	"time"
 
 	"qi/engines"
+	"qi/internal/cmdline"
 )
 
 // Run runs `qi perft` with args (flags), writing the counts to stdout.
 func Run(args []string, stdout, stderr io.Writer, reg *engines.Registry) error {
 	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	game := fs.String("game", "tictactoe", "game to count")
 	size := fs.Int("size", 0, "board size (0: the game's usual size)")
 	rule := fs.String("rule", "", "rule set, for games with several")
@@ -24,7 +24,7 @@ func Run(args []string, stdout, stderr io.Writer, reg *engines.Registry) error {
 	from := fs.Int("from", 1, "first depth to count")
 	pos := fs.String("position", "", "position text to count from (default: the start)")
 	divide := fs.Bool("divide", false, "split the deepest count per root move")
-	if err := fs.Parse(args); err != nil {
+	if err := cmdline.Parse(fs, args, stdout, "usage: qi perft [flags]\nCount the move sequences of each depth from a position of any game, with their speed."); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {

@@ -9,6 +9,7 @@ package solve
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -20,27 +21,67 @@ import (
 
 	"qi/engines"
 	"qi/engines/othello"
+	"qi/internal/cmdline"
+	"qi/internal/progress"
 )
 
+const usage = `usage: qi solve [flags] file.obf... (- or none for standard input)
+Solve othello positions exactly, one a line (FFO/obf), and check the answers
+the lines give. With -json each position is a line with a JSON object with
+the fields
+  number, empties     the position's number and its empty squares
+  score               the exact final disc difference (left out when the
+                      search gave up at -timeout)
+  move, pv            the best move and the principal variation
+  nodes, nps, seconds the search's nodes, their rate and the time taken
+  answer              ok, or the wrong answer's "want +N" (left out when
+                      the line gives no answers)
+and the last line holds the totals: positions, nodes, nps, seconds, right and
+wrong.`
+
+// row is one solved position.
+type row struct {
+	Number  int     `json:"number"`
+	Empties int     `json:"empties"`
+	Score   *int    `json:"score,omitempty"`
+	Move    string  `json:"move"`
+	Nodes   int64   `json:"nodes"`
+	NPS     int64   `json:"nps"`
+	Seconds float64 `json:"seconds"`
+	Answer  string  `json:"answer,omitempty"`
+	PV      string  `json:"pv"`
+}
+
+// totals are what every position solved adds up to.
+type totals struct {
+	Positions int     `json:"positions"`
+	Nodes     int64   `json:"nodes"`
+	NPS       int64   `json:"nps"`
+	Seconds   float64 `json:"seconds"`
+	Right     int     `json:"right"`
+	Wrong     int     `json:"wrong"`
+}
+
 // Run runs `qi solve` with args: flags, then the position files ("-" or none
-// for standard input).
+// for standard input); progress goes to stderr.
 func Run(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("solve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	from := fs.Int("from", 1, "first line to solve (1-based, blank lines and # comments not counted)")
 	to := fs.Int("to", 0, "last line to solve (0: to the end)")
 	hash := fs.Int("hash", 256, "hash table size in MiB")
 	number := fs.Int("number", 0, "number of the first position of the file in the output (FFO #40 is line 1 of ffo-40-59.obf: -number 40)")
 	timeout := fs.Duration("timeout", 0, "give up a position after this long (0: never)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: qi solve [flags] file.obf... (- for standard input)")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
+	asJSON := fs.Bool("json", false, "one JSON object a line instead of the table")
+	show := fs.String("progress", progress.Auto, "show positions that take more than a second on stderr: auto (on a terminal), on or off")
+	if err := cmdline.Parse(fs, args, stdout, usage); err != nil {
 		return err
 	}
 	if *from < 1 || *to != 0 && *to < *from {
 		return errors.New("solve: want 1 <= -from <= -to")
+	}
+	meter, err := progress.New(stderr, *show)
+	if err != nil {
+		return fmt.Errorf("solve: %w", err)
 	}
 	files := fs.Args()
 	if len(files) == 0 {
@@ -58,13 +99,12 @@ func Run(args []string, stdout, stderr io.Writer) error {
 	if first == 0 {
 		first = *from
 	}
-	fmt.Fprintln(stdout, "    # | empties | score | move |          nodes |     time | nodes/s | answer | line")
-	fmt.Fprintln(stdout, "------+---------+-------+------+----------------+----------+---------+--------+-----")
-	var total struct {
-		n, right, wrong int
-		nodes           int64
-		time            time.Duration
+	if !*asJSON {
+		fmt.Fprintln(stdout, "    # | empties | score | move |          nodes |     time | nodes/s | answer | line")
+		fmt.Fprintln(stdout, "------+---------+-------+------+----------------+----------+---------+--------+-----")
 	}
+	var total totals
+	var took time.Duration
 	searchers := map[int]engines.Searcher{}
 	for i, line := range lines {
 		num := i + 1
@@ -89,50 +129,64 @@ func Run(args []string, stdout, stderr io.Writer) error {
 		if *timeout > 0 {
 			ctx, cancel = context.WithTimeout(ctx, *timeout)
 		}
+		r := row{Number: first + num - *from, Empties: pos.Empties(), Move: "--"}
+		end := meter.Step(fmt.Sprintf("solve: #%d, %d empties", r.Number, r.Empties))
 		start := time.Now()
 		info := s.Search(ctx, pos, engines.Limits{Depth: pos.Size() * pos.Size()}, nil)
 		elapsed := time.Since(start)
+		end()
 		cancel()
-		total.n++
-		total.nodes += info.Nodes
-		total.time += elapsed
-		score := "    ?"
+		r.Nodes, r.Seconds, r.PV = info.Nodes, elapsed.Seconds(), engines.PVText(pos, info.PV, " ")
+		if elapsed > 0 {
+			r.NPS = int64(float64(info.Nodes) / elapsed.Seconds())
+		}
+		total.Positions++
+		total.Nodes += info.Nodes
+		took += elapsed
 		if info.Exact {
-			score = fmt.Sprintf("%+5d", int(info.Score)/100)
+			score := int(info.Score) / 100
+			r.Score = &score
 		}
-		best := "--"
 		if len(info.PV) > 0 {
-			best = pos.MoveText(info.Best())
+			r.Move = pos.MoveText(info.Best())
 		}
-		verdict := ""
-		if want, ok := answers[strings.ToLower(best)]; ok && len(answers) > 0 {
+		if len(answers) > 0 {
+			want, ok := answers[strings.ToLower(r.Move)]
 			top := answers[""]
-			if info.Exact && int(info.Score)/100 == top && want == top {
-				verdict = "ok"
-				total.right++
+			if ok && r.Score != nil && *r.Score == top && want == top {
+				r.Answer = "ok"
+				total.Right++
 			} else {
-				verdict = fmt.Sprintf("want %+d", top)
-				total.wrong++
+				r.Answer = fmt.Sprintf("want %+d", top)
+				total.Wrong++
 			}
-		} else if len(answers) > 0 {
-			verdict = fmt.Sprintf("want %+d", answers[""])
-			total.wrong++
 		}
-		fmt.Fprintf(stdout, "%5d | %7d | %s | %4s | %14d | %8.3f | %6.1fM | %6s | %s\n",
-			first+num-*from, pos.Empties(), score, best, info.Nodes, elapsed.Seconds(),
-			float64(info.NPS())/1e6, verdict, engines.PVText(pos, info.PV, " "))
+		if *asJSON {
+			_ = json.NewEncoder(stdout).Encode(r)
+		} else {
+			score := "    ?"
+			if r.Score != nil {
+				score = fmt.Sprintf("%+5d", *r.Score)
+			}
+			fmt.Fprintf(stdout, "%5d | %7d | %s | %4s | %14d | %8.3f | %6.1fM | %6s | %s\n",
+				r.Number, r.Empties, score, r.Move, r.Nodes, r.Seconds, float64(r.NPS)/1e6, r.Answer, r.PV)
+		}
 	}
-	nps := 0.0
-	if total.time > 0 {
-		nps = float64(total.nodes) / total.time.Seconds()
+	total.Seconds = took.Seconds()
+	if took > 0 {
+		total.NPS = int64(float64(total.Nodes) / took.Seconds())
 	}
-	fmt.Fprintf(stdout, "%d positions, %d nodes in %.3f s (%.1fM nodes/s)", total.n, total.nodes, total.time.Seconds(), nps/1e6)
-	if total.right+total.wrong > 0 {
-		fmt.Fprintf(stdout, "; %d of %d answers right", total.right, total.right+total.wrong)
+	if *asJSON {
+		_ = json.NewEncoder(stdout).Encode(total)
+	} else {
+		fmt.Fprintf(stdout, "%d positions, %d nodes in %.3f s (%.1fM nodes/s)", total.Positions, total.Nodes, total.Seconds, float64(total.NPS)/1e6)
+		if total.Right+total.Wrong > 0 {
+			fmt.Fprintf(stdout, "; %d of %d answers right", total.Right, total.Right+total.Wrong)
+		}
+		fmt.Fprintln(stdout)
 	}
-	fmt.Fprintln(stdout)
-	if total.wrong > 0 {
-		return fmt.Errorf("solve: %d wrong answers", total.wrong)
+	if total.Wrong > 0 {
+		return fmt.Errorf("solve: %d wrong answers", total.Wrong)
 	}
 	return nil
 }

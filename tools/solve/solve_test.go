@@ -2,6 +2,7 @@ package solve
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,6 +20,30 @@ func TestSolveFile(t *testing.T) {
 	assert.Contains(t, text, "4 positions")
 	assert.Contains(t, text, "4 of 4 answers right")
 	assert.Contains(t, text, "g8", "FFO #1 is G8:+18")
+}
+
+// TestSolveJSON: -json writes a line per position and a line of totals,
+// with the documented fields.
+func TestSolveJSON(t *testing.T) {
+	var out, errs bytes.Buffer
+	require.NoError(t, Run([]string{"-hash", "8", "-json", "-to", "2", "-number", "1", "testdata/easy.obf"}, &out, &errs))
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	require.Len(t, lines, 3, out.String())
+	var first map[string]any
+	require.NoError(t, json.Unmarshal([]byte(lines[0]), &first))
+	assert.EqualValues(t, 1, first["number"])
+	assert.EqualValues(t, 18, first["score"], "FFO #1 is G8:+18")
+	assert.Equal(t, "g8", first["move"])
+	assert.Equal(t, "ok", first["answer"])
+	for _, k := range []string{"empties", "nodes", "nps", "seconds", "pv"} {
+		assert.Contains(t, first, k)
+	}
+	var total map[string]any
+	require.NoError(t, json.Unmarshal([]byte(lines[2]), &total))
+	assert.EqualValues(t, 2, total["positions"])
+	assert.EqualValues(t, 2, total["right"])
+	assert.EqualValues(t, 0, total["wrong"])
+	assert.Empty(t, errs.String(), "no progress where stderr is no terminal")
 }
 
 func TestSolveRangeAndSizes(t *testing.T) {

@@ -273,7 +273,7 @@ func (b *base) start() error {
 	}
 	p, err := startProcess(b.spec)
 	if err != nil {
-		return &Fault{Kind: Exited, Msg: "cannot start: " + err.Error()}
+		return &Fault{Kind: Exited, Msg: err.Error()}
 	}
 	b.proc = p
 	return nil

