@@ -16,8 +16,8 @@ import (
 	"strings"
 
 	"qi/engines/catalog"
-	"qi/internal/cmdline"
 	"qi/protocol"
+	"qi/protocol/cmdline"
 	"qi/protocol/terminal"
 	"qi/tools/arena"
 	"qi/tools/bench"

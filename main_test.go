@@ -17,7 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"qi/internal/screen"
+	"qi/protocol/terminal/screen"
 )
 
 // TestMain turns the test binary into qi when QI_TEST_MAIN is set.
@@ -60,7 +60,7 @@ func TestSubcommands(t *testing.T) {
 	assert.Equal(t, 0, runQi([]string{"qi", "arena", "-help"}, strings.NewReader(""), &out, &errs))
 	assert.Contains(t, out.String(), "usage: qi arena")
 	out.Reset()
-	assert.Equal(t, 0, run([]string{"qi", "book", "build", "-h"}, strings.NewReader(""), &out, &errs))
+	assert.Equal(t, 0, runQi([]string{"qi", "book", "build", "-h"}, strings.NewReader(""), &out, &errs))
 	assert.Contains(t, out.String(), "usage: qi book build")
 }
 

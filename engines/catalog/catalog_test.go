@@ -39,7 +39,6 @@ func TestVariants(t *testing.T) {
 	require.False(t, ok)
 }
 
-<<<<<<< HEAD
 func TestEveryGameIsSymmetric(t *testing.T) {
 	reg := New()
 	for _, name := range reg.Names() {
@@ -47,7 +46,10 @@ func TestEveryGameIsSymmetric(t *testing.T) {
 			g, err := reg.New(name, engines.Config{})
 			require.NoError(t, err)
 			enginetest.Symmetry(t, g, 3)
-=======
+		})
+	}
+}
+
 // TestDrawingsSayWhatHappened: every game's drawing marks the last move and
 // says so, and speaks people's words about the turn and the result.
 func TestDrawingsSayWhatHappened(t *testing.T) {
@@ -73,7 +75,6 @@ func TestDrawingsSayWhatHappened(t *testing.T) {
 			for _, w := range tt.want {
 				require.Contains(t, s, w)
 			}
->>>>>>> play
 		})
 	}
 }

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"qi/engines"
-	"qi/internal/cmdline"
+	"qi/protocol/cmdline"
 )
 
 // setup is what the command line asks for.

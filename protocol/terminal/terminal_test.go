@@ -22,7 +22,7 @@ import (
 	"qi/engines/catalog"
 	"qi/engines/enginetest"
 	"qi/engines/tictactoe"
-	"qi/internal/screen"
+	"qi/protocol/terminal/screen"
 )
 
 // play runs qi play with args on input, with no Ctrl-C, and returns the

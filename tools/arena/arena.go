@@ -22,7 +22,7 @@ import (
 	"time"
 
 	"qi/engines"
-	"qi/internal/cmdline"
+	"qi/protocol/cmdline"
 	"qi/tools/arena/grid"
 	"qi/tools/arena/opening"
 	"qi/tools/arena/player"

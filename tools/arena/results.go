@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"qi/engines"
-	"qi/internal/cmdline"
+	"qi/protocol/cmdline"
 	"qi/tools/arena/stats"
 )
 

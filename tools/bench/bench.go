@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"qi/engines"
-	"qi/internal/cmdline"
-	"qi/internal/progress"
+	"qi/protocol/cmdline"
+	"qi/tools/progress"
 )
 
 const usage = `usage: qi bench [flags]

@@ -12,7 +12,7 @@ import (
 	"io"
 	"strings"
 
-	"qi/internal/cmdline"
+	"qi/protocol/cmdline"
 )
 
 // Run runs `qi gomocup <command> [flags]`. A request for help prints the

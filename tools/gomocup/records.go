@@ -17,7 +17,7 @@ import (
 
 	"qi/engines"
 	"qi/engines/gomoku"
-	"qi/internal/cmdline"
+	"qi/protocol/cmdline"
 )
 
 // record is one game: the board, the rule (from the league's name), the

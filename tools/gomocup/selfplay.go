@@ -19,7 +19,7 @@ import (
 	"qi/engines"
 	"qi/engines/gomoku"
 	"qi/engines/search"
-	"qi/internal/cmdline"
+	"qi/protocol/cmdline"
 	"qi/tools/shard"
 )
 

@@ -16,7 +16,7 @@ import (
 
 	"qi/engines"
 	"qi/engines/gomoku"
-	"qi/internal/cmdline"
+	"qi/protocol/cmdline"
 )
 
 // sample is a position's features and its outcome for the side to move.

@@ -13,7 +13,7 @@ import (
 
 	"qi/engines"
 	"qi/engines/gomoku"
-	"qi/internal/cmdline"
+	"qi/protocol/cmdline"
 )
 
 func runVCF(args []string, stdout, stderr io.Writer) error {

@@ -12,7 +12,7 @@ import (
 	"path/filepath"
 
 	"qi/engines"
-	"qi/internal/cmdline"
+	"qi/protocol/cmdline"
 	"qi/tools/arena"
 	"qi/tools/gomocup"
 	"qi/tools/othellotrain"

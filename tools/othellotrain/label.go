@@ -14,7 +14,7 @@ import (
 	"qi/engines"
 	"qi/engines/othello"
 	"qi/engines/othello/pattern"
-	"qi/internal/cmdline"
+	"qi/protocol/cmdline"
 	"qi/tools/shard"
 )
 

@@ -12,7 +12,7 @@ import (
 	"math/bits"
 	"strings"
 
-	"qi/internal/cmdline"
+	"qi/protocol/cmdline"
 )
 
 const usage = `usage: qi othellotrain <command> [flags] [files]

@@ -15,7 +15,7 @@ import (
 
 	"qi/engines"
 	"qi/engines/othello"
-	"qi/internal/cmdline"
+	"qi/protocol/cmdline"
 )
 
 func runProbcut(args []string, stdout, stderr io.Writer) error {

@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"qi/engines/othello/pattern"
-	"qi/internal/cmdline"
+	"qi/protocol/cmdline"
 )
 
 // featured is a sample reduced to the weights it uses: an index into the

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"qi/engines"
-	"qi/internal/cmdline"
+	"qi/protocol/cmdline"
 )
 
 // Run runs `qi perft` with args (flags), writing the counts to stdout.

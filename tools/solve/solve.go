@@ -21,8 +21,8 @@ import (
 
 	"qi/engines"
 	"qi/engines/othello"
-	"qi/internal/cmdline"
-	"qi/internal/progress"
+	"qi/protocol/cmdline"
+	"qi/tools/progress"
 )
 
 const usage = `usage: qi solve [flags] file.obf... (- or none for standard input)

@@ -10,7 +10,7 @@ import (
 	"io"
 	"time"
 
-	"qi/internal/cmdline"
+	"qi/protocol/cmdline"
 )
 
 // Modes of the -progress flag of the tools.
