@@ -1,6 +1,6 @@
 // Package gomocup is the `qi gomocup` tool: what qi learns from and measures
 // against for gomoku. Its subcommands replay the Gomocup tournament records
-// (.psq files, extracted from /work/shared/data/gomoku/*.tar.xz), extract
+// (.psq files, extracted from the Gomocup archives), extract
 // positions won by continuous fours (VCF) for the engine's test set, fit the
 // evaluation weights to the records' results, and play self-play matches
 // between two settings of qi's engine from Piskvork's openings.
@@ -47,5 +47,5 @@ usage: qi gomocup <command> [flags] (each command has -h)
   vcf      DIR...   extract positions won by continuous fours, for testdata
   tune     DIR...   fit the evaluation weights to the records' results
   selfplay          play two settings of qi's engine against each other
-DIR holds .psq files (extract /work/shared/data/gomoku/*.tar.xz with tar xJf).
+DIR holds .psq files (extract Gomocup's result archives, *-psq.tar.xz, with tar xJf).
 `, "\n")

@@ -36,7 +36,7 @@ func runVCF(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "# VCF positions from the Gomocup records: the side to move wins by continuous fours.\n")
 	fmt.Fprintf(stdout, "# Written by `qi gomocup vcf -min %d`: one position a line, fields separated by '|':\n", *minFours)
 	fmt.Fprintf(stdout, "# rule, size, position text (qi's), the record's first four, the fours of the record's\n")
-	fmt.Fprintf(stdout, "# winning run, the record file (from /work/shared/data/gomoku/*.tar.xz).\n")
+	fmt.Fprintf(stdout, "# winning run, the record file (from Gomocup's psq archives).\n")
 	found := 0
 	errStop := fmt.Errorf("enough")
 	err := walkRecords(fset.Args(), func(r record) error {
