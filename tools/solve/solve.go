@@ -1,8 +1,8 @@
 // Package solve is the `qi solve` tool: it solves files of othello positions
 // in the FFO/obf format (one position a line: the cells from a1, the side to
 // move, then optionally `;`-separated `MOVE:score` answers) exactly, printing
-// per position the score, the best move, the nodes and the time, then the
-// totals, in the manner of Edax's solver. Boards of any even size are read,
+// per position the score, the best move, the nodes, the time and the
+// processor time, then the totals, in the manner of Edax's solver. Boards of any even size are read,
 // the size following from the length of the board string.
 package solve
 
@@ -58,12 +58,12 @@ func Run(args []string, stdout, stderr io.Writer) error {
 	if first == 0 {
 		first = *from
 	}
-	fmt.Fprintln(stdout, "    # | empties | score | move |          nodes |     time | nodes/s | answer | line")
-	fmt.Fprintln(stdout, "------+---------+-------+------+----------------+----------+---------+--------+-----")
+	fmt.Fprintln(stdout, "    # | empties | score | move |          nodes |     time |      cpu | nodes/s | answer | line")
+	fmt.Fprintln(stdout, "------+---------+-------+------+----------------+----------+----------+---------+--------+-----")
 	var total struct {
 		n, right, wrong int
 		nodes           int64
-		time            time.Duration
+		time, cpu       time.Duration
 	}
 	searchers := map[int]engines.Searcher{}
 	for i, line := range lines {
@@ -89,10 +89,17 @@ func Run(args []string, stdout, stderr io.Writer) error {
 		if *timeout > 0 {
 			ctx, cancel = context.WithTimeout(ctx, *timeout)
 		}
+		cpu0, cpuOK := cpuTime()
 		start := time.Now()
 		info := s.Search(ctx, pos, engines.Limits{Depth: pos.Size() * pos.Size()}, nil)
 		elapsed := time.Since(start)
+		cpu1, _ := cpuTime()
 		cancel()
+		cpu := "       -"
+		if cpuOK {
+			cpu = fmt.Sprintf("%8.3f", (cpu1 - cpu0).Seconds())
+			total.cpu += cpu1 - cpu0
+		}
 		total.n++
 		total.nodes += info.Nodes
 		total.time += elapsed
@@ -118,8 +125,8 @@ func Run(args []string, stdout, stderr io.Writer) error {
 			verdict = fmt.Sprintf("want %+d", answers[""])
 			total.wrong++
 		}
-		fmt.Fprintf(stdout, "%5d | %7d | %s | %4s | %14d | %8.3f | %6.1fM | %6s | %s\n",
-			first+num-*from, pos.Empties(), score, best, info.Nodes, elapsed.Seconds(),
+		fmt.Fprintf(stdout, "%5d | %7d | %s | %4s | %14d | %8.3f | %s | %6.1fM | %6s | %s\n",
+			first+num-*from, pos.Empties(), score, best, info.Nodes, elapsed.Seconds(), cpu,
 			float64(info.NPS())/1e6, verdict, engines.PVText(pos, info.PV, " "))
 	}
 	nps := 0.0
@@ -127,6 +134,9 @@ func Run(args []string, stdout, stderr io.Writer) error {
 		nps = float64(total.nodes) / total.time.Seconds()
 	}
 	fmt.Fprintf(stdout, "%d positions, %d nodes in %.3f s (%.1fM nodes/s)", total.n, total.nodes, total.time.Seconds(), nps/1e6)
+	if total.cpu > 0 {
+		fmt.Fprintf(stdout, ", cpu %.3f s (%.1fM nodes/s)", total.cpu.Seconds(), float64(total.nodes)/total.cpu.Seconds()/1e6)
+	}
 	if total.right+total.wrong > 0 {
 		fmt.Fprintf(stdout, "; %d of %d answers right", total.right, total.right+total.wrong)
 	}
