@@ -159,10 +159,21 @@ func FileName(g engines.Game) string {
 // the binary too (LogDir of the file that is not there). It returns
 // ErrNoBook when neither has one.
 func OpenDefault(g engines.Game, embedded fs.FS) (*Book, error) {
+	return openDefault(g, "", embedded)
+}
+
+// openDefault is OpenDefault with the books of dir beside the binary's
+// ("": the binary's folder).
+func openDefault(g engines.Game, dir string, embedded fs.FS) (*Book, error) {
 	name := FileName(g)
+	if dir == "" {
+		if exe, err := os.Executable(); err == nil {
+			dir = filepath.Dir(exe)
+		}
+	}
 	beside := ""
-	if exe, err := os.Executable(); err == nil {
-		beside = filepath.Join(filepath.Dir(exe), name)
+	if dir != "" {
+		beside = filepath.Join(dir, name)
 		if _, err := os.Stat(beside); err == nil {
 			return Open(beside, g)
 		}

@@ -35,10 +35,13 @@ type Learner struct {
 	said    map[string]bool
 }
 
-// learnTask is a game to learn and how to get its book.
+// learnTask is a game to learn and how to get its book: the game, or the
+// position whose history holds it.
 type learnTask struct {
-	open func() (*Book, error)
-	game Game
+	open   func() (*Book, error)
+	game   Game
+	final  engines.Position
+	random bool
 }
 
 // NewLearner starts a learner whose games search their leaves where they
@@ -61,10 +64,24 @@ func NewLearner(deviation engines.Score, report func(error)) *Learner {
 func (l *Learner) Add(open func() (*Book, error), gm Game) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.add(learnTask{open: open, game: gm})
+}
+
+// AddFinal hands over the game whose history pos holds (GameOf), as Add
+// does: reading the history is left to the learner's goroutine too. The
+// learner keeps pos; random marks a game of random moves.
+func (l *Learner) AddFinal(open func() (*Book, error), pos engines.Position, random bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.add(learnTask{open: open, final: pos, random: random})
+}
+
+// add queues t; l.mu is held.
+func (l *Learner) add(t learnTask) {
 	if l.closed {
 		return
 	}
-	l.queue = append(l.queue, learnTask{open, gm})
+	l.queue = append(l.queue, t)
 	select {
 	case l.wake <- struct{}{}:
 	default:
@@ -134,6 +151,13 @@ func (l *Learner) learn(t learnTask, learn bool) LearnStats {
 	if err != nil {
 		l.fail(err)
 		return LearnStats{}
+	}
+	if t.final != nil {
+		t.game = GameOf(b.game, t.final)
+		t.game.Random = t.random
+		if len(t.game.Moves) == 0 {
+			return LearnStats{}
+		}
 	}
 	name, end, recErr := b.record(t.game)
 	if recErr != nil {

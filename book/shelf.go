@@ -15,6 +15,7 @@ import (
 // protocol asks at each move for the book of the game it plays and gets it
 // at once after the first time. It is safe for concurrent use.
 type Shelf struct {
+	dir      string
 	embedded fs.FS
 	mu       sync.Mutex
 	open     map[shelfKey]shelfEntry
@@ -30,7 +31,13 @@ type shelfEntry struct {
 // NewShelf returns a shelf whose default books come from beside the
 // binary or from embedded (qi's built-in books; may be nil).
 func NewShelf(embedded fs.FS) *Shelf {
-	return &Shelf{embedded: embedded, open: map[shelfKey]shelfEntry{}}
+	return NewShelfIn("", embedded)
+}
+
+// NewShelfIn returns a shelf whose default books come from dir ("": the
+// binary's folder) or from embedded.
+func NewShelfIn(dir string, embedded fs.FS) *Shelf {
+	return &Shelf{dir: dir, embedded: embedded, open: map[shelfKey]shelfEntry{}}
 }
 
 // Book returns the book of g: the file at path, or with path "" the
@@ -46,7 +53,7 @@ func (s *Shelf) Book(g engines.Game, path string) (*Book, error) {
 	}
 	var e shelfEntry
 	if path == "" {
-		e.book, e.err = OpenDefault(g, s.embedded)
+		e.book, e.err = openDefault(g, s.dir, s.embedded)
 	} else {
 		e.book, e.err = Open(path, g)
 	}
