@@ -22,25 +22,40 @@ var openingsText string
 type Opening [][2]int
 
 var openingList = func() []Opening {
+	list, err := ParseOpenings(openingsText)
+	if err != nil {
+		panic("gomoku: " + err.Error())
+	}
+	return list
+}()
+
+// ParseOpenings reads openings in Piskvork's offset form, one a line
+// ("dx,dy, dx,dy, ...": offsets from the centre, y down, black first);
+// blank lines and lines starting with # are skipped.
+func ParseOpenings(text string) ([]Opening, error) {
 	var list []Opening
-	for _, line := range strings.Split(strings.TrimSpace(openingsText), "\n") {
-		f := strings.FieldsFunc(line, func(r rune) bool { return r == ',' || r == ' ' })
-		if len(f)%2 != 0 {
-			panic("gomoku: bad opening line " + line)
+	for n, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.FieldsFunc(line, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
+		if len(f) == 0 || len(f)%2 != 0 {
+			return nil, fmt.Errorf("opening line %d: %q is not pairs of offsets", n+1, line)
 		}
 		var o Opening
 		for i := 0; i < len(f); i += 2 {
 			dx, err1 := strconv.Atoi(f[i])
 			dy, err2 := strconv.Atoi(f[i+1])
 			if err1 != nil || err2 != nil {
-				panic("gomoku: bad opening line " + line)
+				return nil, fmt.Errorf("opening line %d: %q is not pairs of offsets", n+1, line)
 			}
 			o = append(o, [2]int{dx, dy})
 		}
 		list = append(list, o)
 	}
-	return list
-}()
+	return list, nil
+}
 
 // Openings returns Piskvork's balanced openings.
 func Openings() []Opening { return append([]Opening(nil), openingList...) }

@@ -10,6 +10,7 @@ package gomoku
 import (
 	"context"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -73,8 +74,21 @@ type Options struct {
 	// spending depth, up to twice the iteration's depth.
 	FourExt bool
 	// LateBase and LateSlope set how many moves a non-PV node searches
-	// before it drops the quiet ones: base + slope x depth (0, 0: 6 + 3d).
+	// before it drops the quiet ones: base + slope x depth (0, 0: 6 + 3d),
+	// under OldPruning.
 	LateBase, LateSlope int
+	// OldLeaf ends the search at the horizon with a VCF for a mate and the
+	// static evaluation, instead of the quiescence search of fours.
+	OldLeaf bool
+	// OldPruning prunes and reduces as qi did before futility, razoring,
+	// move count pruning and logarithmic reductions; NoFutility and
+	// NoRazor turn those two off alone.
+	OldPruning, NoFutility, NoRazor bool
+	// EvalAvg averages each node's evaluation with its parent's.
+	EvalAvg bool
+	// The pruning's knobs (0: defaults): the futility margin a ply, the
+	// razoring margin, the move counts and the reductions in percent.
+	FutilityMargin, RazorMargin, MoveCountScale, ReductionScale int
 }
 
 // Set sets the option named by its lower-case field name; boolean options
@@ -95,6 +109,24 @@ func (o *Options) Set(name, value string) error {
 		num = &o.LateSlope
 	case "vctnodes":
 		num = &o.VCTNodes
+	case "futilitymargin":
+		num = &o.FutilityMargin
+	case "razormargin":
+		num = &o.RazorMargin
+	case "movecountscale":
+		num = &o.MoveCountScale
+	case "reductionscale":
+		num = &o.ReductionScale
+	case "oldleaf":
+		flag = &o.OldLeaf
+	case "oldpruning":
+		flag = &o.OldPruning
+	case "nofutility":
+		flag = &o.NoFutility
+	case "norazor":
+		flag = &o.NoRazor
+	case "evalavg":
+		flag = &o.EvalAvg
 	case "noleafvcf":
 		flag = &o.NoLeafVCF
 	case "nothreatreplies":
@@ -152,6 +184,12 @@ type Searcher struct {
 	vcfLeft   int64 // nodes a VCF at a leaf may still spend
 	vctLeft   int64 // nodes a VCT may still spend
 	vcfNear   bool  // the VCF only follows up fours near the last one
+
+	// line holds the move made at each ply of the current line, evals the
+	// static evaluation of each node (from its side to move's view).
+	line  [maxPly + 2]int16
+	evals [maxPly + 2]engines.Score
+	raw   [maxPly + 2]engines.Score // the raw evaluation at each node's entry
 
 	killers [maxPly + 1][2]int16
 	history [2][numCells]int32
@@ -323,7 +361,22 @@ func (s *Searcher) pvUpdate(ply, m int) {
 // eval is the static evaluation for the side to move, with the level's
 // noise.
 func (s *Searcher) eval() engines.Score {
-	v := s.b.evaluate(s.stm)
+	return s.noisy(s.b.evaluate(s.stm))
+}
+
+// evalAt is the static evaluation of the node at ply (whose raw value its
+// entry stored), averaged with its parent's under Options.EvalAvg: the
+// side to move's evaluation swings with each stone, the mean less so.
+func (s *Searcher) evalAt(ply int) engines.Score {
+	v := s.raw[ply]
+	if s.opt.EvalAvg && ply > 0 {
+		v = (v - s.raw[ply-1]) / 2
+	}
+	return s.noisy(v)
+}
+
+// noisy adds the level's noise to v and keeps it clear of the mate scores.
+func (s *Searcher) noisy(v engines.Score) engines.Score {
 	if s.lv.noise > 0 {
 		h := s.key() * 0x9E3779B97F4A7C15
 		v += engines.Score(int32(h>>40)%(2*s.lv.noise+1) - s.lv.noise)
@@ -630,8 +683,11 @@ func (s *Searcher) rootSearch(depth int, prev engines.Score) engines.Score {
 func (s *Searcher) rootWindow(depth int, alpha, beta engines.Score) engines.Score {
 	best := -engines.Mate - 1
 	bestIdx := -1
+	s.raw[0] = s.b.evaluate(s.stm)
+	s.evals[0] = s.evalAt(0)
 	for i := range s.root {
 		m := int(s.root[i].m)
+		s.line[0] = int16(m)
 		s.make(m)
 		s.count()
 		var v engines.Score
@@ -677,7 +733,12 @@ func (s *Searcher) rootWindow(depth int, alpha, beta engines.Score) engines.Scor
 const qBudget = 4
 
 // pvs is the alpha-beta search of a node at ply with depth plies to go;
-// below depth 0 it only answers the opponent's open threes, qb times more.
+// below depth 0 it only answers the opponent's open threes, qb times more,
+// then hands over to the quiescence search. A node away from the principal
+// variation whose static evaluation is far from the window trusts it
+// (futility) or only looks at its fours (razoring), and searches its quiet
+// moves late in the order shallower (late move reductions) or not at all
+// (move count pruning).
 func (s *Searcher) pvs(depth, ply int, alpha, beta engines.Score, qb int) engines.Score {
 	s.pvLen[ply] = 0
 	if ply > s.selDepth {
@@ -688,6 +749,7 @@ func (s *Searcher) pvs(depth, ply int, alpha, beta engines.Score, qb int) engine
 	}
 	b := &s.b
 	me, opp := s.stm, 1-s.stm
+	s.raw[ply] = b.evaluate(me)
 	if b.counts[me][kFive] > 0 {
 		if m := s.find(me, kFive); m >= 0 {
 			s.pvSet(ply, m)
@@ -695,7 +757,7 @@ func (s *Searcher) pvs(depth, ply int, alpha, beta engines.Score, qb int) engine
 		}
 	}
 	if ply >= maxPly-2 {
-		return s.eval()
+		return s.evalAt(ply)
 	}
 	// Nothing beats a five next move, nothing loses faster than the
 	// opponent's five after this move.
@@ -709,6 +771,8 @@ func (s *Searcher) pvs(depth, ply int, alpha, beta engines.Score, qb int) engine
 		if two || !s.legal(me, f) {
 			return engines.MatedIn(ply + 2)
 		}
+		s.evals[ply] = -s.evals[ply-1]
+		s.line[ply] = int16(f)
 		s.make(f)
 		s.count()
 		v := -s.pvs(depth, ply+1, -beta, -alpha, qb)
@@ -724,13 +788,17 @@ func (s *Searcher) pvs(depth, ply int, alpha, beta engines.Score, qb int) engine
 	}
 	oppThreat := s.threat(opp)
 	if depth <= 0 {
-		if s.lv.vcfFours > 0 && !s.opt.NoLeafVCF {
-			if n := s.vcfLeaf(); n > 0 {
-				return engines.MateIn(ply + n)
+		if s.opt.OldLeaf {
+			if s.lv.vcfFours > 0 && !s.opt.NoLeafVCF {
+				if n := s.vcfLeaf(); n > 0 {
+					return engines.MateIn(ply + n)
+				}
 			}
-		}
-		if !oppThreat || qb <= 0 {
-			return s.eval()
+			if !oppThreat || qb <= 0 {
+				return s.evalAt(ply)
+			}
+		} else if !oppThreat || qb <= 0 {
+			return s.qsearch(ply, alpha, beta, 0)
 		}
 	}
 
@@ -747,6 +815,21 @@ func (s *Searcher) pvs(depth, ply int, alpha, beta engines.Score, qb int) engine
 				e.Bound == search.Upper && v <= alpha:
 				return v
 			}
+		}
+	}
+
+	ev := s.evalAt(ply)
+	s.evals[ply] = ev
+	improving := ply < 2 || ev > s.evals[ply-2]
+	if !pvNode && !oppThreat && depth > 0 {
+		// Razoring: far below alpha only fours may save the node.
+		if !s.opt.NoRazor && depth <= razorDepth && ev+s.razorMargin(depth) < alpha {
+			return s.qsearch(ply, alpha, beta, 0)
+		}
+		// Futility: far above beta the opponent has no threat to spoil it.
+		if !s.opt.NoFutility && depth <= futilityDepth && beta > -engines.Mate/2 &&
+			ev-s.futilityMargin(depth, improving) >= beta && !b.hasFour(opp) {
+			return ev
 		}
 	}
 
@@ -770,7 +853,7 @@ func (s *Searcher) pvs(depth, ply int, alpha, beta engines.Score, qb int) engine
 			// Nothing stops the open four.
 			return engines.MatedIn(ply + 4)
 		}
-		return s.eval()
+		return s.evalAt(ply)
 	}
 	origAlpha := alpha
 	best := -engines.Mate - 1
@@ -779,30 +862,47 @@ func (s *Searcher) pvs(depth, ply int, alpha, beta engines.Score, qb int) engine
 	for i := range list {
 		pick(list, i)
 		m := int(list[i].m)
+		own, other := b.sq[m].cls[me]&^flagForbid, b.sq[m].cls[opp]&^flagForbid
+		tactical := own >= kFlex3 || other >= kFlex3
 		// Beyond the best few, the weakest quiet moves are not worth
 		// searching away from the principal variation.
 		if !pvNode && s.lv.width > 0 && searched >= s.lv.width {
 			break
 		}
-		if !pvNode && depth >= 1 && searched >= s.lateLimit(depth) && !oppThreat && b.sq[m].cls[me]&^flagForbid < kFlex3 && b.sq[m].cls[opp]&^flagForbid < kFlex3 {
-			break
+		if s.opt.OldPruning {
+			if !pvNode && depth >= 1 && searched >= s.lateLimit(depth) && !oppThreat && !tactical {
+				break
+			}
+		} else if depth >= 1 && searched > 0 && !oppThreat && !tactical && best > engines.MatedIn(maxPly) &&
+			searched >= s.moveCount(depth, improving, pvNode) {
+			continue
 		}
 		newDepth := depth - 1
-		if s.opt.FourExt && depth > 0 && ply < 2*s.rootDepth && b.sq[m].cls[me]&^flagForbid >= kBlock4 {
+		if s.opt.FourExt && depth > 0 && ply < 2*s.rootDepth && own >= kBlock4 {
 			// A four and its forced block cost no depth.
 			newDepth = depth
 		}
 		reduce := 0
-		if depth >= 3 && searched >= 3 && !oppThreat && b.sq[m].cls[me]&^flagForbid < kFlex3 && b.sq[m].cls[opp]&^flagForbid < kFlex3 {
-			reduce = 1
-			if searched >= 10 && depth >= 5 {
-				reduce = 2
+		if s.opt.OldPruning {
+			if depth >= 3 && searched >= 3 && !oppThreat && !tactical {
+				reduce = 1
+				if searched >= 10 && depth >= 5 {
+					reduce = 2
+				}
 			}
+		} else if depth >= 2 && searched >= 1 && own < kBlock4 {
+			reduce = s.reduction(depth, searched, pvNode, improving, tactical || oppThreat)
+			if h := s.history[me][m]; h > 0 && reduce > 0 && h >= int32(depth*depth*4) {
+				reduce--
+			}
+			reduce = min(reduce, newDepth-1)
+			reduce = max(reduce, 0)
 		}
 		nq := qb
 		if depth <= 0 {
 			nq = qb - 1
 		}
+		s.line[ply] = int16(m)
 		s.make(m)
 		s.count()
 		var v engines.Score
@@ -839,14 +939,202 @@ func (s *Searcher) pvs(depth, ply int, alpha, beta engines.Score, qb int) engine
 		}
 	}
 	if bestMove < 0 {
-		return s.eval()
+		return s.evalAt(ply)
 	}
 	s.tt.Store(key, search.Entry{Move: engines.Move(bestMove), Score: search.ToTT(best, ply), Depth: max(depth, 0), Bound: search.BoundOf(best, origAlpha, beta)})
 	return best
 }
 
+// The pruning's reach: razoring and futility act at nodes this shallow.
+const (
+	razorDepth    = 3
+	futilityDepth = 6
+)
+
+// razorMargin is how far below alpha a node's evaluation must be for
+// razoring.
+func (s *Searcher) razorMargin(depth int) engines.Score {
+	base := 100
+	if s.opt.RazorMargin > 0 {
+		base = s.opt.RazorMargin
+	}
+	return engines.Score(base + base*depth/2)
+}
+
+// futilityMargin is how far above beta a node's evaluation must be for
+// futility pruning.
+func (s *Searcher) futilityMargin(depth int, improving bool) engines.Score {
+	per := 90
+	if s.opt.FutilityMargin > 0 {
+		per = s.opt.FutilityMargin
+	}
+	if improving {
+		depth++
+	}
+	return engines.Score(per * depth)
+}
+
+// moveCount is how many moves a node searches before it skips the quiet
+// ones.
+func (s *Searcher) moveCount(depth int, improving, pvNode bool) int {
+	n := moveCounts[min(depth, len(moveCounts)-1)]
+	if s.opt.MoveCountScale > 0 {
+		n = n * s.opt.MoveCountScale / 100
+	}
+	if pvNode {
+		n *= 2
+	}
+	if !improving {
+		n = n * 2 / 3
+	}
+	return max(n, 2)
+}
+
+// moveCounts is the base of moveCount by depth: 3 + depth^1.3.
+var moveCounts = func() [32]int {
+	var t [32]int
+	for d := range t {
+		t[d] = 3 + int(math.Pow(float64(d), 1.3))
+	}
+	return t
+}()
+
+// reductions holds ln(depth) x ln(moves searched), the base of the late
+// move reductions, in hundredths.
+var reductions = func() [64][64]int32 {
+	var t [64][64]int32
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			t[d][n] = int32(100 * math.Log(float64(d)) * math.Log(float64(n)))
+		}
+	}
+	return t
+}()
+
+// reduction is the late move reduction of the searched-th move at depth.
+func (s *Searcher) reduction(depth, searched int, pvNode, improving, tactical bool) int {
+	scale := int32(60)
+	if s.opt.ReductionScale > 0 {
+		scale = int32(s.opt.ReductionScale)
+	}
+	r := reductions[min(depth, 63)][min(searched, 63)] * scale / 100
+	if !pvNode && !improving {
+		r += 60
+	}
+	if pvNode {
+		r -= 80
+	}
+	if tactical {
+		r -= 100
+	}
+	return int(max(r+50, 0) / 100)
+}
+
+// qsearch is the search below the horizon: the side to move may stand on
+// the static evaluation or play a four, which the opponent must block; a
+// five to block is blocked first. Fours after the first must lie near the
+// side's previous four, as continuous fours do, so that the search stays
+// small and still finds the usual wins by continuous fours.
+func (s *Searcher) qsearch(ply int, alpha, beta engines.Score, qd int) engines.Score {
+	s.pvLen[ply] = 0
+	if ply > s.selDepth {
+		s.selDepth = ply
+	}
+	if s.aborted {
+		return 0
+	}
+	b := &s.b
+	me, opp := s.stm, 1-s.stm
+	s.raw[ply] = b.evaluate(me)
+	if b.counts[me][kFive] > 0 {
+		if m := s.find(me, kFive); m >= 0 {
+			s.pvSet(ply, m)
+			return engines.MateIn(ply + 1)
+		}
+	}
+	if ply >= maxPly-4 {
+		return s.evalAt(ply)
+	}
+	alpha = max(alpha, engines.MatedIn(ply+2))
+	beta = min(beta, engines.MateIn(ply+1))
+	if alpha >= beta {
+		return alpha
+	}
+	if b.counts[opp][kFive] > 0 {
+		f, two := s.fives(opp)
+		if two || !s.legal(me, f) {
+			return engines.MatedIn(ply + 2)
+		}
+		s.line[ply] = int16(f)
+		s.make(f)
+		s.count()
+		v := -s.qsearch(ply+1, -beta, -alpha, qd)
+		s.unmake(f)
+		s.pvUpdate(ply, f)
+		return v
+	}
+	if b.counts[me][kFlex4] > 0 {
+		if m := s.find(me, kFlex4); m >= 0 {
+			s.pvSet(ply, m)
+			return engines.MateIn(ply + 3)
+		}
+	}
+	stand := s.evalAt(ply)
+	if stand >= beta || qd >= maxQFours || !b.hasFour(me) || s.lv.vcfFours == 0 {
+		return stand
+	}
+	best := stand
+	alpha = max(alpha, stand)
+	last := -1
+	if qd > 0 {
+		last = int(s.line[ply-2])
+	}
+	var buf [32]scored
+	moves := buf[:0]
+	for _, c := range b.cand {
+		i := int(c)
+		if b.cells[i] != Empty {
+			continue
+		}
+		k := b.sq[i].cls[me] &^ flagForbid
+		if k < kBlock4 || k > kBlock4Flex3 || len(moves) == len(buf) || (last >= 0 && !aligned(last, i)) {
+			continue
+		}
+		moves = append(moves, scored{int16(i), int32(k)<<16 + s.prio(i)})
+	}
+	slices.SortFunc(moves, func(a, c scored) int { return int(c.score - a.score) })
+	for _, sc := range moves {
+		m := int(sc.m)
+		if !s.legal(me, m) {
+			continue
+		}
+		s.line[ply] = int16(m)
+		s.make(m)
+		s.count()
+		v := -s.qsearch(ply+1, -beta, -alpha, qd+1)
+		s.unmake(m)
+		if s.aborted {
+			return 0
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				s.pvUpdate(ply, m)
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// maxQFours bounds the fours of one line of the quiescence search.
+const maxQFours = 16
+
 // lateLimit is how many moves a non-PV node searches before it drops the
-// quiet ones.
+// quiet ones (the old pruning, Options.OldPruning).
 func (s *Searcher) lateLimit(depth int) int {
 	if s.opt.LateBase > 0 || s.opt.LateSlope > 0 {
 		return s.opt.LateBase + s.opt.LateSlope*depth

@@ -17,88 +17,160 @@ const (
 // Moves8 returns the squares where the player with discs p can move against
 // the opponent's o: the empty squares from which a line of opponent discs
 // runs to one of p's. Each direction grows the runs of o-discs next to p by
-// parallel prefix (Kogge-Stone), six steps folded into four.
+// parallel prefix (Kogge-Stone), six steps folded into four. The directions
+// are written out so that every shift is by a constant.
 func Moves8(p, o uint64) uint64 {
 	mask := o & innerCol
-	m := dirMoves(p, mask, 1) | dirMoves(p, o, 8) | dirMoves(p, mask, 7) | dirMoves(p, mask, 9)
+	// Horizontal, shifts by 1.
+	fl := mask & (p << 1)
+	fr := mask & (p >> 1)
+	fl |= mask & (fl << 1)
+	fr |= mask & (fr >> 1)
+	pl := mask & (mask << 1)
+	pr := pl >> 1
+	fl |= pl & (fl << 2)
+	fr |= pr & (fr >> 2)
+	fl |= pl & (fl << 2)
+	fr |= pr & (fr >> 2)
+	m := fl<<1 | fr>>1
+	// Vertical, shifts by 8: no column wraps.
+	fl = o & (p << 8)
+	fr = o & (p >> 8)
+	fl |= o & (fl << 8)
+	fr |= o & (fr >> 8)
+	pl = o & (o << 8)
+	pr = pl >> 8
+	fl |= pl & (fl << 16)
+	fr |= pr & (fr >> 16)
+	fl |= pl & (fl << 16)
+	fr |= pr & (fr >> 16)
+	m |= fl<<8 | fr>>8
+	// Diagonal, shifts by 7.
+	fl = mask & (p << 7)
+	fr = mask & (p >> 7)
+	fl |= mask & (fl << 7)
+	fr |= mask & (fr >> 7)
+	pl = mask & (mask << 7)
+	pr = pl >> 7
+	fl |= pl & (fl << 14)
+	fr |= pr & (fr >> 14)
+	fl |= pl & (fl << 14)
+	fr |= pr & (fr >> 14)
+	m |= fl<<7 | fr>>7
+	// Diagonal, shifts by 9.
+	fl = mask & (p << 9)
+	fr = mask & (p >> 9)
+	fl |= mask & (fl << 9)
+	fr |= mask & (fr >> 9)
+	pl = mask & (mask << 9)
+	pr = pl >> 9
+	fl |= pl & (fl << 18)
+	fr |= pr & (fr >> 18)
+	fl |= pl & (fl << 18)
+	fr |= pr & (fr >> 18)
+	m |= fl<<9 | fr>>9
 	return m &^ (p | o)
 }
 
-func dirMoves(p, mask uint64, d uint) uint64 {
-	fl := mask & (p << d)
-	fr := mask & (p >> d)
-	fl |= mask & (fl << d)
-	fr |= mask & (fr >> d)
-	pl := mask & (mask << d)
-	pr := pl >> d
-	d2 := d + d
-	fl |= pl & (fl << d2)
-	fr |= pr & (fr >> d2)
-	fl |= pl & (fl << d2)
-	fr |= pr & (fr >> d2)
-	return fl<<d | fr>>d
+// lineTables are the tables of Flips8: a move's four lines (row, column and
+// both diagonals) are each gathered into a byte, solved by table lookups,
+// and spread back.
+type lineTables struct {
+	// outflank[pos][inner] is, for a move at position pos of a line whose
+	// six inner cells hold the opponent where inner has a 1, the two cells
+	// that would outflank: the first cell on each side that is not the
+	// opponent's (the end cell if every cell before it is).
+	outflank [8][64]uint8
+	// between[pos][ends] is the cells strictly between pos and the cells
+	// of ends, which are the outflanking discs found.
+	between [8][256]uint8
+	// colSpread[b] puts bit i of b on row i of column a.
+	colSpread [256]uint64
+	// diag9 and diag7 are the diagonals through each square: a1-h8 and
+	// h1-a8 directions.
+	diag9, diag7 [64]uint64
 }
 
-// rays holds, for every square, the squares beyond it in each direction up to
-// the edge: the first four directions go to higher bits (east, south-west,
-// south, south-east), the last four to lower bits.
-var rays = func() (r [64][8]uint64) {
-	dirs := [8][2]int{{0, 1}, {1, -1}, {1, 0}, {1, 1}, {0, -1}, {-1, 1}, {-1, 0}, {-1, -1}}
-	for sq := range 64 {
-		for d, dd := range dirs {
-			row, col := sq/8+dd[0], sq%8+dd[1]
-			for row >= 0 && row < 8 && col >= 0 && col < 8 {
-				r[sq][d] |= 1 << (row*8 + col)
-				row, col = row+dd[0], col+dd[1]
+var lines = func() *lineTables {
+	t := &lineTables{}
+	for pos := range 8 {
+		for inner := range 64 {
+			opp := uint8(inner << 1)
+			var ends uint8
+			for _, d := range []int{-1, 1} {
+				i := pos + d
+				for i > 0 && i < 7 && opp>>i&1 != 0 {
+					i += d
+				}
+				if i >= 0 && i < 8 {
+					ends |= 1 << i
+				}
+			}
+			t.outflank[pos][inner] = ends
+		}
+		for ends := range 256 {
+			var b uint8
+			for i := range 8 {
+				if ends>>i&1 == 0 {
+					continue
+				}
+				lo, hi := min(i, pos), max(i, pos)
+				for j := lo + 1; j < hi; j++ {
+					b |= 1 << j
+				}
+			}
+			t.between[pos][ends] = b
+		}
+	}
+	for b := range 256 {
+		for i := range 8 {
+			if b>>i&1 != 0 {
+				t.colSpread[b] |= 1 << (8 * i)
 			}
 		}
 	}
-	return r
+	for sq := range 64 {
+		r, c := sq/8, sq%8
+		for s := range 64 {
+			rr, cc := s/8, s%8
+			if cc-rr == c-r {
+				t.diag9[sq] |= 1 << s
+			}
+			if cc+rr == c+r {
+				t.diag7[sq] |= 1 << s
+			}
+		}
+	}
+	return t
 }()
 
-// Flips8 returns the opponent discs that a move of p's at sq turns over (none
-// when the move is not legal). Towards higher bits the first square of the ray
-// that is not the opponent's is found by a carry through the opponent's discs;
-// towards lower bits by counting leading zeros.
+// Flips8 returns the opponent discs that a move of p's at the empty square
+// sq turns over (none when the move is not legal). Each line through sq is
+// gathered into a byte with the cells in column order (rows by a shift,
+// the column and the diagonals by a multiplication), the outflanking discs
+// are looked up from the opponent's inner cells, and the cells between
+// them and sq are spread back onto the board.
 func Flips8(p, o uint64, sq int) uint64 {
-	r := &rays[sq]
-	var f uint64
-	// Higher bits: (o | ^ray) + 1 carries through the opponent's discs on the
-	// ray (and everything off it) and stops at the first other square.
-	m := r[0]
-	out := ((o | ^m) + 1) & m & p
-	f |= (out - nonZero(out)) & m
-	m = r[1]
-	out = ((o | ^m) + 1) & m & p
-	f |= (out - nonZero(out)) & m
-	m = r[2]
-	out = ((o | ^m) + 1) & m & p
-	f |= (out - nonZero(out)) & m
-	m = r[3]
-	out = ((o | ^m) + 1) & m & p
-	f |= (out - nonZero(out)) & m
-	// Lower bits: the highest square of the ray that is not the opponent's.
-	m = r[4]
-	out = highBit(^o&m) & p
-	f |= -(out << 1) & m
-	m = r[5]
-	out = highBit(^o&m) & p
-	f |= -(out << 1) & m
-	m = r[6]
-	out = highBit(^o&m) & p
-	f |= -(out << 1) & m
-	m = r[7]
-	out = highBit(^o&m) & p
-	f |= -(out << 1) & m
+	t := lines
+	sq &= 63
+	r, c := uint(sq>>3), uint(sq&7)
+	out := &t.outflank[c]
+	btw := &t.between[c]
+	// The row.
+	f := uint64(btw[out[o>>(8*r+1)&0x3f]&uint8(p>>(8*r))]) << (8 * r)
+	// The diagonals: each holds at most one cell a column.
+	m := t.diag9[sq]
+	ob, pb := (o&m)*0x0101010101010101>>57, (p&m)*0x0101010101010101>>56
+	f |= uint64(btw[out[ob&0x3f]&uint8(pb)]) * 0x0101010101010101 & m
+	m = t.diag7[sq]
+	ob, pb = (o&m)*0x0101010101010101>>57, (p&m)*0x0101010101010101>>56
+	f |= uint64(btw[out[ob&0x3f]&uint8(pb)]) * 0x0101010101010101 & m
+	// The column, rows as cells.
+	const colA = 0x0101010101010101
+	const gather = 0x0102040810204080
+	ob, pb = (o>>c&colA)*gather>>57, (p>>c&colA)*gather>>56
+	f |= t.colSpread[t.between[r][t.outflank[r][ob&0x3f]&uint8(pb)]] << c
 	return f
-}
-
-// nonZero returns 1 when x is not 0, without a branch.
-func nonZero(x uint64) uint64 { return (x | -x) >> 63 }
-
-// highBit returns the highest set bit of x, 0 for 0.
-func highBit(x uint64) uint64 {
-	return uint64(1) << 63 >> uint(bits.LeadingZeros64(x))
 }
 
 // popcount counts the set bits.

@@ -242,26 +242,33 @@ func (s *searcher8) solveFew(p, o uint64, alpha int) int {
 }
 
 // nwsShallow searches a position with few empties with the window (alpha,
-// alpha+1): moves in odd quadrants first, each parity by square class.
+// alpha+1): the empty squares in odd quadrants first, each parity by square
+// class, each tried as a move without generating the moves (a square
+// without an opponent disc next to it is skipped at once).
 func (s *searcher8) nwsShallow(p, o uint64, alpha, empties int, passed bool) int {
 	if empties <= 4 {
 		return s.solveFew(p, o, alpha)
 	}
 	s.nodes++
-	moves := Moves8(p, o)
-	if moves == 0 {
-		if passed {
-			return finalDiscs(p, o)
+	if alpha >= stabilityFrom[empties] {
+		if ub := 64 - 2*bits.OnesCount64(s.tab.stableDiscs(o, p)); ub <= alpha {
+			return ub
 		}
-		return -s.nwsShallow(o, p, -alpha-1, empties, true)
 	}
 	best := noScore
-	odd := oddSquares(^(p | o))
-	for _, set := range [2]uint64{moves & odd, moves &^ odd} {
+	empty := ^(p | o)
+	odd := oddSquares(empty)
+	for _, set := range [2]uint64{empty & odd, empty &^ odd} {
 		for _, class := range squareClasses {
 			for m := set & class; m != 0; m &= m - 1 {
 				sq := bits.TrailingZeros64(m)
+				if o&neighbourMask[sq] == 0 {
+					continue
+				}
 				f := Flips8(p, o, sq)
+				if f == 0 {
+					continue
+				}
 				v := -s.nwsShallow(o^f, p^f^1<<sq, -alpha-1, empties-1, false)
 				if v > best {
 					if v > alpha {
@@ -271,6 +278,12 @@ func (s *searcher8) nwsShallow(p, o uint64, alpha, empties int, passed bool) int
 				}
 			}
 		}
+	}
+	if best == noScore {
+		if passed {
+			return finalDiscs(p, o)
+		}
+		return -s.nwsShallow(o, p, -alpha-1, empties, true)
 	}
 	return best
 }

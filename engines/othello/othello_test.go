@@ -193,6 +193,36 @@ func TestMovesAgainstNaive(t *testing.T) {
 	}
 }
 
+// TestFlips8AgainstNaive checks Flips8 on every empty square of random
+// boards, legal moves or not, against walking the grid.
+func TestFlips8AgainstNaive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 3000 {
+		fill := rng.Uint64() | rng.Uint64()
+		p := rng.Uint64() & fill
+		o := fill &^ p
+		grid := make([]uint8, 64)
+		for sq := range 64 {
+			switch {
+			case p>>sq&1 != 0:
+				grid[sq] = 1
+			case o>>sq&1 != 0:
+				grid[sq] = 2
+			}
+		}
+		for sq := range 64 {
+			if fill>>sq&1 != 0 {
+				continue
+			}
+			var want uint64
+			for _, f := range naiveFlips(8, grid, 1, sq) {
+				want |= 1 << f
+			}
+			require.Equal(t, want, Flips8(p, o, sq), "square %s, p %#x o %#x", SquareName(sq, 8), p, o)
+		}
+	}
+}
+
 func TestFlipsAllDirections(t *testing.T) {
 	// d4 is surrounded by white discs, with black behind each of them.
 	text := "" +

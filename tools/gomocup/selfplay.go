@@ -96,6 +96,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 	nodes := fset.Int64("nodes", 0, "nodes per move instead of time (0: use -movetime)")
 	a := fset.String("a", "default", "player A: level=N, hash=MB, baseline, engine options")
 	b := fset.String("b", "baseline", "player B")
+	openingsFile := fset.String("openings", "", "openings file, one a line in Piskvork's offset form (default: Piskvork's 40)")
 	verbose := fset.Bool("v", false, "print every game")
 	var batch shard.Flags
 	batch.Register(fset)
@@ -131,8 +132,21 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	openings := gomoku.Openings()
+	if *openingsFile != "" {
+		data, err := os.ReadFile(*openingsFile)
+		if err != nil {
+			return err
+		}
+		if openings, err = gomoku.ParseOpenings(string(data)); err != nil {
+			return fmt.Errorf("%s: %w", *openingsFile, err)
+		}
+		if len(openings) == 0 {
+			return fmt.Errorf("%s: no openings", *openingsFile)
+		}
+	}
 	var win, draw, loss int
 	var penta [5]int
+	var stats [2]searchStats
 	start := time.Now()
 	for _, j := range plan.Items() {
 		var lines bytes.Buffer
@@ -140,7 +154,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 		for n := 2 * j; n < min(2*j+2, *games); n++ {
 			o := openings[j%len(openings)]
 			aBlack := n%2 == 0
-			res, moves, err := playGame(g, o, pa, pb, aBlack, *moveTime, *nodes)
+			res, moves, err := playGame(g, o, pa, pb, aBlack, *moveTime, *nodes, &stats)
 			if err != nil {
 				return fmt.Errorf("game %d: %w", n+1, err)
 			}
@@ -187,7 +201,30 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "A %s vs B %s, %s %dx%d, %s in %s\n",
 		pa.name, pb.name, rule, *size, *size, result(win, draw, loss), time.Since(start).Round(time.Second))
+	if *verbose {
+		for i, who := range []string{"A", "B"} {
+			fmt.Fprintf(stdout, "%s: %s\n", who, stats[i])
+		}
+	}
 	return nil
+}
+
+// searchStats sums a player's searches: how deep and how fast they went.
+type searchStats struct {
+	moves, depth int
+	nodes        int64
+	time         time.Duration
+}
+
+func (st searchStats) String() string {
+	if st.moves == 0 {
+		return "no searches"
+	}
+	nps := 0.0
+	if st.time > 0 {
+		nps = float64(st.nodes) / st.time.Seconds()
+	}
+	return fmt.Sprintf("%d searches, mean depth %.2f, mean nodes %.0f, %.0f nodes/s", st.moves, float64(st.depth)/float64(st.moves), float64(st.nodes)/float64(st.moves), nps)
 }
 
 // result writes a match's games, +wins =draws -losses, score and Elo.
@@ -202,7 +239,7 @@ func result(win, draw, loss int) string {
 
 // playGame plays one game from opening o and returns the result and the
 // number of moves.
-func playGame(g *gomoku.Game, o gomoku.Opening, pa, pb player, aBlack bool, moveTime time.Duration, nodes int64) (engines.Result, int, error) {
+func playGame(g *gomoku.Game, o gomoku.Opening, pa, pb player, aBlack bool, moveTime time.Duration, nodes int64, stats *[2]searchStats) (engines.Result, int, error) {
 	p := g.NewPosition()
 	if err := o.Play(p); err != nil {
 		return engines.None, 0, err
@@ -227,9 +264,9 @@ func playGame(g *gomoku.Game, o gomoku.Opening, pa, pb player, aBlack bool, move
 		return engines.None, 0, err
 	}
 	for p.Result() == engines.None {
-		s, own, mt := sb, pb2, pb.moveTime
+		s, own, mt, st := sb, pb2, pb.moveTime, &stats[1]
 		if (p.SideToMove() == engines.P1) == aBlack {
-			s, own, mt = sa, pa2, pa.moveTime
+			s, own, mt, st = sa, pa2, pa.moveTime, &stats[0]
 		}
 		if mt == 0 {
 			mt = moveTime
@@ -245,8 +282,13 @@ func playGame(g *gomoku.Game, o gomoku.Opening, pa, pb player, aBlack bool, move
 			lim.Soft = soft
 			ctx, cancel = context.WithTimeout(ctx, hard)
 		}
+		t0 := time.Now()
 		info := s.Search(ctx, own, lim, nil)
 		cancel()
+		st.moves++
+		st.depth += info.Depth
+		st.nodes += info.Nodes
+		st.time += time.Since(t0)
 		m := info.Best()
 		if err := p.Legal(m); err != nil {
 			return engines.None, p.Plies(), fmt.Errorf("%s played %v in\n%s: %w", p.SideToMove(), m, p, err)

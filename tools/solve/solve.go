@@ -34,10 +34,12 @@ the fields
                       search gave up at -timeout)
   move, pv            the best move and the principal variation
   nodes, nps, seconds the search's nodes, their rate and the time taken
+  cpu_seconds         the processor time taken (left out where the system
+                      cannot say); a loaded machine disturbs it far less
   answer              ok, or the wrong answer's "want +N" (left out when
                       the line gives no answers)
-and the last line holds the totals: positions, nodes, nps, seconds, right and
-wrong.`
+and the last line holds the totals: positions, nodes, nps, seconds, cpu_seconds,
+right and wrong.`
 
 // row is one solved position.
 type row struct {
@@ -48,8 +50,11 @@ type row struct {
 	Nodes   int64   `json:"nodes"`
 	NPS     int64   `json:"nps"`
 	Seconds float64 `json:"seconds"`
-	Answer  string  `json:"answer,omitempty"`
-	PV      string  `json:"pv"`
+	// CPU is the processor time, which a loaded machine disturbs far
+	// less than the wall clock; absent where the system cannot say.
+	CPU    *float64 `json:"cpu_seconds,omitempty"`
+	Answer string   `json:"answer,omitempty"`
+	PV     string   `json:"pv"`
 }
 
 // totals are what every position solved adds up to.
@@ -58,6 +63,7 @@ type totals struct {
 	Nodes     int64   `json:"nodes"`
 	NPS       int64   `json:"nps"`
 	Seconds   float64 `json:"seconds"`
+	CPU       float64 `json:"cpu_seconds,omitempty"`
 	Right     int     `json:"right"`
 	Wrong     int     `json:"wrong"`
 }
@@ -100,8 +106,8 @@ func Run(args []string, stdout, stderr io.Writer) error {
 		first = *from
 	}
 	if !*asJSON {
-		fmt.Fprintln(stdout, "    # | empties | score | move |          nodes |     time | nodes/s | answer | line")
-		fmt.Fprintln(stdout, "------+---------+-------+------+----------------+----------+---------+--------+-----")
+		fmt.Fprintln(stdout, "    # | empties | score | move |          nodes |     time |      cpu | nodes/s | answer | line")
+		fmt.Fprintln(stdout, "------+---------+-------+------+----------------+----------+----------+---------+--------+-----")
 	}
 	var total totals
 	var took time.Duration
@@ -131,9 +137,16 @@ func Run(args []string, stdout, stderr io.Writer) error {
 		}
 		r := row{Number: first + num - *from, Empties: pos.Empties(), Move: "--"}
 		end := meter.Step(fmt.Sprintf("solve: #%d, %d empties", r.Number, r.Empties))
+		cpu0, cpuOK := cpuTime()
 		start := time.Now()
 		info := s.Search(ctx, pos, engines.Limits{Depth: pos.Size() * pos.Size()}, nil)
 		elapsed := time.Since(start)
+		cpu1, _ := cpuTime()
+		if cpuOK {
+			c := (cpu1 - cpu0).Seconds()
+			r.CPU = &c
+			total.CPU += c
+		}
 		end()
 		cancel()
 		r.Nodes, r.Seconds, r.PV = info.Nodes, elapsed.Seconds(), engines.PVText(pos, info.PV, " ")
@@ -168,8 +181,12 @@ func Run(args []string, stdout, stderr io.Writer) error {
 			if r.Score != nil {
 				score = fmt.Sprintf("%+5d", *r.Score)
 			}
-			fmt.Fprintf(stdout, "%5d | %7d | %s | %4s | %14d | %8.3f | %6.1fM | %6s | %s\n",
-				r.Number, r.Empties, score, r.Move, r.Nodes, r.Seconds, float64(r.NPS)/1e6, r.Answer, r.PV)
+			cpu := "       -"
+			if r.CPU != nil {
+				cpu = fmt.Sprintf("%8.3f", *r.CPU)
+			}
+			fmt.Fprintf(stdout, "%5d | %7d | %s | %4s | %14d | %8.3f | %s | %6.1fM | %6s | %s\n",
+				r.Number, r.Empties, score, r.Move, r.Nodes, r.Seconds, cpu, float64(r.NPS)/1e6, r.Answer, r.PV)
 		}
 	}
 	total.Seconds = took.Seconds()
@@ -180,6 +197,9 @@ func Run(args []string, stdout, stderr io.Writer) error {
 		_ = json.NewEncoder(stdout).Encode(total)
 	} else {
 		fmt.Fprintf(stdout, "%d positions, %d nodes in %.3f s (%.1fM nodes/s)", total.Positions, total.Nodes, total.Seconds, float64(total.NPS)/1e6)
+		if total.CPU > 0 {
+			fmt.Fprintf(stdout, ", cpu %.3f s (%.1fM nodes/s)", total.CPU, float64(total.Nodes)/total.CPU/1e6)
+		}
 		if total.Right+total.Wrong > 0 {
 			fmt.Fprintf(stdout, "; %d of %d answers right", total.Right, total.Right+total.Wrong)
 		}
