@@ -100,7 +100,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, interrupts fu
 		}
 		switch sub {
 		case "play":
-			err = terminal.Run(ctx, rest, stdin, stdout, reg, interrupts())
+			err = terminal.Run(ctx, rest, stdin, stdout, reg, cfg.Books, interrupts())
 		case "perft":
 			err = perft.Run(rest, stdout, stderr, reg)
 		case "bench":

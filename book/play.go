@@ -45,6 +45,18 @@ func Pick(cands []Candidate, randomness engines.Score, rng *rand.Rand) Candidate
 	return cands[0]
 }
 
+// levelStep is the randomness each level below the full strength adds, in
+// the game's hundredths.
+const levelStep engines.Score = 50
+
+// LevelRandomness is the book randomness a player of level (1 to
+// engines.MaxLevel) adds to its own: half a disc a level below the full
+// strength, so that people who ask for a weaker qi get more varied
+// openings too.
+func LevelRandomness(level int) engines.Score {
+	return engines.Score(max(engines.MaxLevel-level, 0)) * levelStep
+}
+
 // Within counts the moves of cands that Pick may choose with randomness.
 func Within(cands []Candidate, randomness engines.Score) int {
 	n := 0

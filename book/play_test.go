@@ -220,3 +220,44 @@ func mustGlob(t *testing.T, dir string) string {
 	require.Len(t, logs, 1)
 	return logs[0]
 }
+
+// TestPickWeighsTowardTheBest checks NTest's weighting: the moves within
+// the randomness of the best, each weighted by how much of it is left.
+func TestPickWeighsTowardTheBest(t *testing.T) {
+	cands := []Candidate{{Move: 1, Value: 100}, {Move: 2, Value: 50}, {Move: 3, Value: 0}, {Move: 4, Value: -300}}
+	tests := []struct {
+		randomness engines.Score
+		// want is each move's share of the picks, in thousandths.
+		want map[engines.Move]int
+	}{
+		{0, map[engines.Move]int{1: 1000}},
+		// Weights 101, 51 and 1: a move just within it is rarely picked.
+		{100, map[engines.Move]int{1: 660, 2: 333, 3: 7}},
+		// Weights 201, 151, 101.
+		{200, map[engines.Move]int{1: 443, 2: 333, 3: 223}},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprint(tt.randomness), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(5, 6))
+			const n = 30000
+			got := map[engines.Move]int{}
+			for range n {
+				got[Pick(cands, tt.randomness, rng).Move]++
+			}
+			assert.Len(t, got, len(tt.want))
+			for m, share := range tt.want {
+				assert.InDelta(t, share, got[m]*1000/n, 15, "move %d", m)
+			}
+			assert.Equal(t, len(tt.want), Within(cands, tt.randomness))
+		})
+	}
+}
+
+func TestLevelRandomness(t *testing.T) {
+	for _, tt := range []struct {
+		level int
+		want  engines.Score
+	}{{engines.MaxLevel, 0}, {engines.MaxLevel - 1, 50}, {1, engines.Score(engines.MaxLevel-1) * 50}} {
+		assert.Equal(t, tt.want, LevelRandomness(tt.level), "level %d", tt.level)
+	}
+}

@@ -17,11 +17,6 @@ import (
 	"qi/engines"
 )
 
-// levelRandomness is the book randomness each level below the full
-// strength adds, in the game's hundredths: people who ask for a weaker qi
-// get more varied openings too.
-const levelRandomness = 50
-
 // maxBookRandomness bounds the BookRandomness option: 100 discs.
 const maxBookRandomness = 10000
 
@@ -97,7 +92,7 @@ func (bs *bookState) searcher(inner engines.Searcher, g engines.Game, level int,
 	}
 	return &book.Searcher{
 		Inner: inner, Open: bs.opener(g), Draw: draw,
-		Randomness: bs.randomness + engines.Score(engines.MaxLevel-level)*levelRandomness,
+		Randomness: bs.randomness + book.LevelRandomness(level),
 		Rand:       rand.New(rand.NewPCG(bs.rng.Uint64(), bs.rng.Uint64())),
 	}
 }
