@@ -26,6 +26,14 @@ import (
 // logHeader starts every game log: the format, the game and its setting.
 const logHeader = "# qi book log 1"
 
+// LogHeader returns the first line of a game log of g, with its newline:
+// a file that starts with it and goes on with LogLine's lines is a game
+// log (a tool that writes games elsewhere first, as a shard of a batch
+// run, makes one).
+func LogHeader(g engines.Game) string {
+	return fmt.Sprintf("%s\t%s\t%s\n", logHeader, g.Name(), setting(g))
+}
+
 // LogDir returns the folder of the game logs of the book file at path.
 func LogDir(path string) string { return path + ".logs" }
 
@@ -70,7 +78,7 @@ func (b *Book) record(gm Game) (name string, end int64, err error) {
 		if err != nil {
 			return "", 0, err
 		}
-		head := fmt.Sprintf("%s\t%s\t%s\n", logHeader, b.hdr.game, b.hdr.setting)
+		head := LogHeader(b.game)
 		if _, err := f.WriteString(head); err != nil {
 			f.Close()
 			return "", 0, err
