@@ -166,14 +166,8 @@ func OpenDefault(g engines.Game, embedded fs.FS) (*Book, error) {
 // ("": the binary's folder).
 func openDefault(g engines.Game, dir string, embedded fs.FS) (*Book, error) {
 	name := FileName(g)
-	if dir == "" {
-		if exe, err := os.Executable(); err == nil {
-			dir = filepath.Dir(exe)
-		}
-	}
-	beside := ""
-	if dir != "" {
-		beside = filepath.Join(dir, name)
+	beside := defaultPath(g, dir)
+	if beside != "" {
 		if _, err := os.Stat(beside); err == nil {
 			return Open(beside, g)
 		}
@@ -192,6 +186,19 @@ func openDefault(g engines.Game, dir string, embedded fs.FS) (*Book, error) {
 		}
 	}
 	return nil, fmt.Errorf("%w (%s)", ErrNoBook, name)
+}
+
+// defaultPath is where g's book is looked for in dir ("": the binary's
+// folder), "" when the binary's folder is unknown.
+func defaultPath(g engines.Game, dir string) string {
+	if dir == "" {
+		exe, err := os.Executable()
+		if err != nil {
+			return ""
+		}
+		dir = filepath.Dir(exe)
+	}
+	return filepath.Join(dir, FileName(g))
 }
 
 // Close gives back the memory of the book file; the book must not be used

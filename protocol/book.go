@@ -125,7 +125,10 @@ func (bs *bookState) learnNow(g engines.Game, pos engines.Position, random bool)
 		logf := bs.logf
 		bs.learner = book.NewLearner(0, func(err error) { logf("book: learning: %v", err) })
 	}
-	bs.learner.AddFinal(bs.opener(g), pos.Clone(), random)
+	shelf, file := bs.shelf, bs.file
+	// A game with no book yet learns into the book to be: its log is where
+	// that book will be.
+	bs.learner.AddFinal(func() (*book.Book, error) { return shelf.Learning(g, file) }, pos.Clone(), random)
 }
 
 // close ends learning at once: the games not learned yet are written to

@@ -221,6 +221,22 @@ func TestNBoardBookHintAndLearn(t *testing.T) {
 	require.Len(t, games, 1, "the game learned is in the log")
 	assert.Len(t, games[0].Moves, 2)
 
+	// With no othello book yet, the game goes to the log of the book to
+	// be, beside where qi looks for it: qi book build makes it.
+	empty := t.TempDir()
+	cfg.Books = book.NewShelfIn(empty, nil)
+	exchange(t, cfg, nil, []step{
+		{"nboard 2", []string{"set myname qi"}},
+		{"set depth 1", []string{"set myname qi"}},
+		{"move F5", nil},
+		{"move F6", nil},
+		{"learn", []string{"learned"}},
+		{"quit", nil},
+	})
+	games = logged(t, g, filepath.Join(empty, book.FileName(g)))
+	require.Len(t, games, 1)
+	assert.Len(t, games[0].Moves, 2)
+
 	// Without books, learn says so.
 	nboardExchange(t, []step{
 		{"nboard 2", []string{"set myname qi"}},
