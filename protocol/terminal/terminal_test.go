@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -381,12 +382,20 @@ func TestPlayFromTheBook(t *testing.T) {
 		{name: "a weaker qi's games are logged as random", args: []string{"-level", "3"}, book: true, learned: 1, random: true},
 		{name: "no learning", args: []string{"-level", "10", "-learn=false"}, book: true},
 		{name: "no book", args: []string{"-level", "10", "-book", "off"}},
-		{name: "a book that does not open", args: []string{"-level", "10", "-book", "nothing-here.book"},
-			says: "The opening book does not open (open nothing-here.book: no such file or directory); qi plays without one.\n"},
+		// missing stands for a file that is not there.
+		{name: "a book that does not open", args: []string{"-level", "10", "-book", "missing"},
+			says: "The opening book does not open (open missing: no such file or directory); qi plays without one.\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, dir := playWithBooks(t, append([]string{"tictactoe", "-first", "qi", "-time", noHurry}, tt.args...), everySquare)
+			missing := filepath.Join(t.TempDir(), "nothing-here.book")
+			args := slices.Clone(tt.args)
+			for i, a := range args {
+				if a == "missing" {
+					args[i] = missing
+				}
+			}
+			out, dir := playWithBooks(t, append([]string{"tictactoe", "-first", "qi", "-time", noHurry}, args...), everySquare)
 			assert.Contains(t, out, "Game over: ")
 			if tt.book {
 				// The book is tic-tac-toe solved: qi never loses from it.
@@ -396,7 +405,7 @@ func TestPlayFromTheBook(t *testing.T) {
 				assert.NotContains(t, out, "book move")
 			}
 			if tt.says != "" {
-				assert.Contains(t, out, tt.says)
+				assert.Contains(t, out, strings.ReplaceAll(tt.says, "missing", missing))
 			}
 			games := loggedGames(t, dir)
 			require.Len(t, games, tt.learned)
