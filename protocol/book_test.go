@@ -264,7 +264,8 @@ func TestGomocupBook(t *testing.T) {
 	gomokuBook(t, dir)
 	cfg := gomocupConfig()
 	cfg.Books = book.NewShelfIn(dir, fstest.MapFS{})
-	missing := filepath.Join(dir, "missing.book")
+	missing, junk := filepath.Join(dir, "missing.book"), filepath.Join(dir, "junk.book")
+	require.NoError(t, os.WriteFile(junk, []byte("not a book"), 0o644))
 	exchange(t, cfg, messageLine, []step{
 		{"START 15", []string{"OK"}},
 		{"INFO max_node 500", nil},
@@ -279,6 +280,32 @@ func TestGomocupBook(t *testing.T) {
 		{"RESTART", []string{`ERROR INFO book wants 1 or 0, not "maybe"`, "ERROR INFO book_randomness wants 0 to 10000, not -3",
 			"ERROR book: " + missing + ": no such file; playing without a book", "OK"}},
 		{"BEGIN", []string{anyMove}},
+		// A file that is no book is said with the move of the first
+		// search that opens it, once.
+		{"INFO book_file " + junk, nil},
+		{"RESTART", []string{"OK"}},
+		{"BEGIN", []string{`~ERROR book: ` + regexp.QuoteMeta(junk) + `: not a usable qi book: .*; playing without a book`, anyMove}},
+		{"RESTART", []string{"OK"}},
+		{"BEGIN", []string{anyMove}},
 		{"END", nil},
+	})
+}
+
+// TestNBoardBadBook checks that a default book that is no book is said in
+// NBoard's form, once, and that qi plays and hints on without it.
+func TestNBoardBadBook(t *testing.T) {
+	dir := t.TempDir()
+	g, err := othello.New(8)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, book.FileName(g)), []byte("not a book"), 0o644))
+	cfg := nboardConfig()
+	cfg.Books = book.NewShelfIn(dir, nil)
+	exchange(t, cfg, nil, []step{
+		{"nboard 2", []string{"set myname qi"}},
+		{"set depth 1", []string{"set myname qi"}},
+		{"go", []string{"status thinking", `~status error: book: .*othello-8x8\.book: not a usable qi book: .*; playing without a book`,
+			"~nodestats \\d+ \\d+\\.\\d+", `~=== (F5|D3|C4|E6)/` + eval + `/\d+\.\d\d`, "status"}},
+		{"hint 1", []string{"status analysing", `~search ([A-H][1-8])+ ` + eval + ` 0 2`, "status"}},
+		{"quit", nil},
 	})
 }
