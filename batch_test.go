@@ -196,10 +196,35 @@ func TestBatch(t *testing.T) {
 		assert.Equal(t, r.stdout, again.stdout)
 	})
 
+	t.Run("book build, all shards here", func(t *testing.T) {
+		_, file, _, ok := runtime.Caller(0)
+		require.True(t, ok)
+		wthor := filepath.Join(filepath.Dir(file), "tools", "booktool", "testdata", "WTH_1977.wtb")
+		dir := t.TempDir()
+		build := func(name string, extra ...string) ended {
+			args := append([]string{"book", "build", "-book", name, "-game", "othello", "-level", "2", "-plies", "12",
+				"-min", "1", "-progress", "off"}, extra...)
+			r := qiBin(t, bin, dir, nil, append(args, wthor)...)
+			require.Zero(t, r.code, r.stderr)
+			return r
+		}
+		build("whole.book")
+		r := build("sharded.book", "-shards", "3", "-procs", "2")
+		assert.Equal(t, 3, strings.Count(r.stderr, " done in "), r.stderr)
+		assert.Regexp(t, `\d+ more from the journal or a batch run`, r.stdout)
+		export := func(name string) string {
+			e := qiBin(t, bin, dir, nil, "book", "export", "-book", name)
+			require.Zero(t, e.code, e.stderr)
+			return e.stdout
+		}
+		assert.Equal(t, export("whole.book"), export("sharded.book"), "three shards build the book one process builds")
+	})
+
 	t.Run("help", func(t *testing.T) {
 		for _, args := range [][]string{
 			{"merge", "-h"}, {"arena", "-h"}, {"othellotrain", "selfplay", "-h"},
 			{"othellotrain", "label", "-h"}, {"gomocup", "selfplay", "-h"},
+			{"book", "build", "-h"}, {"book", "deviate", "-h"},
 		} {
 			r := qiBin(t, bin, t.TempDir(), nil, args...)
 			assert.Zero(t, r.code, "%v: %s", args, r.stderr)

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"maps"
 	"os"
 	"slices"
 	"strconv"
@@ -119,6 +120,13 @@ type RunOptions struct {
 	// Progress, when not nil, is called after each item with the items
 	// done (those in the journal included) and the items to do.
 	Progress func(done, total int)
+	// Known are results found before (a merge of shards' results): their
+	// items are not searched again.
+	Known map[uint64]Result
+	// Found, when not nil, is given each item searched, by its index, as
+	// its result comes (a shard writes them to its output). An error stops
+	// the run.
+	Found func(i int, r Result) error
 }
 
 // Run searches the plan's items (those Only picks) and returns their
@@ -126,7 +134,10 @@ type RunOptions struct {
 // when ctx is done, with the results so far kept in the journal.
 func (p *Plan) Run(ctx context.Context, b *Book, opt RunOptions) (map[uint64]Result, error) {
 	level := cmp.Or(opt.Level, b.Level())
-	results := map[uint64]Result{}
+	results := maps.Clone(opt.Known)
+	if results == nil {
+		results = map[uint64]Result{}
+	}
 	var todo []int
 	for i := range p.Items {
 		if opt.Only == nil || opt.Only(i) {
@@ -156,7 +167,11 @@ func (p *Plan) Run(ctx context.Context, b *Book, opt RunOptions) (map[uint64]Res
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	jobs := make(chan int)
-	out := make(chan Result)
+	type found struct {
+		i int
+		r Result
+	}
+	out := make(chan found)
 	errs := make(chan error, max(opt.Threads, 1))
 	var wg sync.WaitGroup
 	for range max(opt.Threads, 1) {
@@ -171,7 +186,7 @@ func (p *Plan) Run(ctx context.Context, b *Book, opt RunOptions) (map[uint64]Res
 					cancel()
 					return
 				}
-				out <- r
+				out <- found{i, r}
 			}
 		}()
 	}
@@ -190,10 +205,16 @@ func (p *Plan) Run(ctx context.Context, b *Book, opt RunOptions) (map[uint64]Res
 		close(out)
 	}()
 	var firstErr error
-	for r := range out {
+	for f := range out {
+		r := f.r
 		results[r.Key] = r
 		if journal != nil && firstErr == nil {
 			if firstErr = journal.add(r); firstErr != nil {
+				cancel()
+			}
+		}
+		if opt.Found != nil && firstErr == nil {
+			if firstErr = opt.Found(f.i, r); firstErr != nil {
 				cancel()
 			}
 		}
@@ -276,7 +297,7 @@ const journalHeader = "# qi book journal 1 "
 // openJournal opens the journal at path, reading into results what it
 // holds when it belongs to the plan of hash, else starting it afresh.
 func openJournal(path string, hash uint64, results map[uint64]Result) (*journalWriter, error) {
-	head := journalHeader + strconv.FormatUint(hash, 16) + "\n"
+	head := journalHead(hash)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return nil, err
@@ -321,11 +342,9 @@ func openJournal(path string, hash uint64, results map[uint64]Result) (*journalW
 }
 
 func (j *journalWriter) add(r Result) error {
-	exact := 0
-	if r.LeafExact {
-		exact = 1
+	if _, err := j.w.Write(AppendResult(nil, r)); err != nil {
+		return err
 	}
-	fmt.Fprintf(j.w, "%016x %d %d %d %d\n", r.Key, r.Leaf, r.LeafValue, r.LeafLevel, exact)
 	if time.Since(j.synced) < time.Second {
 		return nil
 	}
@@ -345,6 +364,62 @@ func (j *journalWriter) close() error {
 		err = cerr
 	}
 	return err
+}
+
+// journalHead is the first line of a journal of the plan of hash.
+func journalHead(hash uint64) string {
+	return journalHeader + strconv.FormatUint(hash, 16) + "\n"
+}
+
+// JournalHeader returns the first line of the plan's journal when searched
+// at level (0: the book's): the header of a shard's results, so that the
+// results of shards merge into a journal that ReadResults takes for this
+// plan only.
+func (p *Plan) JournalHeader(b *Book, level int) []byte {
+	return []byte(journalHead(p.hash(b, cmp.Or(level, b.Level()))))
+}
+
+// AppendResult appends r to dst as a line of a journal.
+func AppendResult(dst []byte, r Result) []byte {
+	exact := 0
+	if r.LeafExact {
+		exact = 1
+	}
+	return fmt.Appendf(dst, "%016x %d %d %d %d\n", r.Key, r.Leaf, r.LeafValue, r.LeafLevel, exact)
+}
+
+// ReadResults reads a journal of the plan searched at level (0: the
+// book's), such as the merged results of its shards, by key. A journal of
+// another plan — other records, another book or level — is an error.
+func (p *Plan) ReadResults(r io.Reader, b *Book, level int) (map[uint64]Result, error) {
+	br := bufio.NewReader(r)
+	first, err := br.ReadString('\n')
+	if err != nil && (err != io.EOF || first == "") {
+		return nil, fmt.Errorf("book: results: %w", err)
+	}
+	if !strings.HasPrefix(first, journalHeader) {
+		return nil, errors.New("book: results: not a journal of qi book searches")
+	}
+	if first != journalHead(p.hash(b, cmp.Or(level, b.Level()))) {
+		return nil, errors.New("book: results: they belong to another search (other records, book, level or plies)")
+	}
+	results := map[uint64]Result{}
+	for n := 2; ; n++ {
+		line, err := br.ReadString('\n')
+		if line != "" {
+			res, perr := parseJournalLine(strings.TrimSuffix(line, "\n"))
+			if perr != nil {
+				return nil, fmt.Errorf("book: results: line %d: %w", n, perr)
+			}
+			results[res.Key] = res
+		}
+		if err == io.EOF {
+			return results, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("book: results: %w", err)
+		}
+	}
 }
 
 func parseJournalLine(line string) (Result, error) {

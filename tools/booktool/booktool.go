@@ -19,6 +19,7 @@ import (
 	bk "qi/book"
 	"qi/engines"
 	"qi/tools/arena/record"
+	"qi/tools/shard"
 )
 
 // Run runs `qi book <command> [flags] [args]`.
@@ -32,7 +33,7 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer, reg *engi
 		usage(stderr)
 		return fmt.Errorf("book: unknown command %q", args[0])
 	}
-	t := &tool{ctx: ctx, reg: reg, stdout: stdout, stderr: stderr, name: args[0]}
+	t := &tool{ctx: ctx, reg: reg, stdout: stdout, stderr: stderr, name: args[0], args: args[1:]}
 	t.fs = flag.NewFlagSet("qi book "+args[0], flag.ContinueOnError)
 	t.fs.SetOutput(stderr)
 	run := cmd.flags(t)
@@ -111,7 +112,15 @@ type tool struct {
 	reg            *engines.Registry
 	stdout, stderr io.Writer
 	name           string
+	args           []string
 	fs             *flag.FlagSet
+
+	// batch are the batch flags of a command whose first plan a batch job
+	// may split (nil for the others), batchDone that the first plan came;
+	// results is -results.
+	batch     *shard.Flags
+	batchDone bool
+	results   string
 
 	path, game, rule   string
 	size, level, plies int
@@ -273,12 +282,18 @@ const (
 )
 
 // runPlan searches a plan's items, keeping them in the journal of suffix
-// beside the book, and puts the results into the book.
-func (t *tool) runPlan(b *bk.Book, p *bk.Plan, what, suffix string) error {
+// beside the book, and puts the results into the book. The command's first
+// plan may be a batch job's instead (batchPlan): shardDone then says that
+// this process searched its shard of it and has nothing left to do.
+func (t *tool) runPlan(b *bk.Book, p *bk.Plan, what, suffix string) (shardDone bool, err error) {
+	known, shardDone, err := t.batchPlan(b, p)
+	if err != nil || shardDone {
+		return shardDone, err
+	}
 	pr := newProgress(t.stderr, t.progress, what, "positions", int64(p.Len()))
 	start := time.Now()
 	resumed := -1
-	results, err := p.Run(t.ctx, b, bk.RunOptions{Threads: t.threads, Journal: t.path + suffix, Progress: func(done, total int) {
+	results, err := p.Run(t.ctx, b, bk.RunOptions{Threads: t.threads, Journal: t.path + suffix, Known: known, Progress: func(done, total int) {
 		if resumed < 0 {
 			resumed = done
 		}
@@ -286,17 +301,17 @@ func (t *tool) runPlan(b *bk.Book, p *bk.Plan, what, suffix string) error {
 	}})
 	pr.finish()
 	if err != nil {
-		return t.interrupted(err, what)
+		return false, t.interrupted(err, what)
 	}
 	searched := len(results) - max(resumed, 0)
 	el := time.Since(start)
 	fmt.Fprintf(t.stdout, "searched %d positions at depth %d in %s (%.1f a second)", searched, b.Level(), since(start), float64(searched)/max(el.Seconds(), 1e-9))
 	if resumed > 0 {
-		fmt.Fprintf(t.stdout, ", %d more from the journal", resumed)
+		fmt.Fprintf(t.stdout, ", %d more from the journal or a batch run", resumed)
 	}
 	fmt.Fprintln(t.stdout)
 	p.Apply(b, results)
-	return nil
+	return false, nil
 }
 
 // negamax values the book and says what changed.

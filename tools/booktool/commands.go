@@ -16,6 +16,7 @@ import (
 func buildFlags(t *tool) func() error {
 	t.bookFlags()
 	t.searchFlags()
+	t.batchFlags()
 	minCount := t.fs.Int("min", 2, "positions that occur fewer times in the records are left out")
 	deviation := t.fs.Float64("deviation", 0, "when folding the game logs: search the best move outside the book where it is within this of the book's best, in the game's units (negative: never)")
 	noLogs := t.fs.Bool("nologs", false, "do not fold the game logs in")
@@ -29,10 +30,16 @@ func buildFlags(t *tool) func() error {
 		start, before := time.Now(), b.Len()
 		fmt.Fprintf(t.stdout, "book %s: %s, level %d, plies %d, %d positions\n", t.path, b.Describe(), b.Level(), b.Plies(), before)
 		if len(t.fs.Args()) > 0 {
-			if err := t.buildFromRecords(b, t.fs.Args(), *minCount, *anyRule); err != nil {
+			if shardDone, err := t.buildFromRecords(b, t.fs.Args(), *minCount, *anyRule); err != nil || shardDone {
 				return err
 			}
 		}
+		if len(t.fs.Args()) == 0 {
+			if f := t.batchFlagSet(); f != "" {
+				return fmt.Errorf("book build: -%s: a batch job splits the search of records, and there are none", f)
+			}
+		}
+		t.batchDone = true // the plans of the logs are searched here
 		added := 0
 		if !*noLogs {
 			if added, err = t.fold(b, units(*deviation)); err != nil {
@@ -51,12 +58,12 @@ func buildFlags(t *tool) func() error {
 
 // buildFromRecords counts the records' positions, then searches those that
 // occur often enough.
-func (t *tool) buildFromRecords(b *bk.Book, paths []string, minCount int, anyRule bool) error {
+func (t *tool) buildFromRecords(b *bk.Book, paths []string, minCount int, anyRule bool) (shardDone bool, err error) {
 	rs := newRecords(t.reg, b.Game())
 	rs.anyRule = anyRule
 	files, err := rs.files(paths)
 	if err != nil {
-		return err
+		return false, err
 	}
 	c := bk.NewCounter(b.Game(), b.Plies())
 	pr := newProgress(t.stderr, t.progress, "reading", "files", int64(len(files)))
@@ -69,11 +76,11 @@ func (t *tool) buildFromRecords(b *bk.Book, paths []string, minCount int, anyRul
 			return nil
 		})
 		if err != nil {
-			return err
+			return false, err
 		}
 		pr.set(int64(i + 1))
 		if err := t.ctx.Err(); err != nil {
-			return err
+			return false, err
 		}
 	}
 	pr.finish()
@@ -86,7 +93,7 @@ func (t *tool) buildFromRecords(b *bk.Book, paths []string, minCount int, anyRul
 	}
 	p, err := c.Plan(b, minCount)
 	if err != nil {
-		return err
+		return false, err
 	}
 	fmt.Fprintf(t.stdout, "%d positions in the first %d plies, %d new ones occur at least %d times; %d positions to search\n",
 		c.Positions(), b.Plies(), p.NewPositions(), minCount, p.Len())
@@ -157,6 +164,7 @@ func deviateFlags(t *tool) func() error {
 	perMove := t.fs.Float64("error", 2, "the most a move may lose against the best, in the game's units (othello: discs)")
 	cumulative := t.fs.Float64("cumulative", 6, "the most the moves of a line may lose together")
 	rounds := t.fs.Int("rounds", 0, "rounds at most (0: until no position is left within the errors)")
+	t.batchFlags()
 	return func() error {
 		b, err := t.open(true, nil)
 		if err != nil {
@@ -184,7 +192,7 @@ func deviateFlags(t *tool) func() error {
 				break
 			}
 			fmt.Fprintf(t.stdout, "round %d: %d new positions, %d leaves to search again\n", round, p.NewPositions(), p.Len()-p.NewPositions())
-			if err := t.runPlan(b, p, fmt.Sprintf("round %d", round), planJournal); err != nil {
+			if shardDone, err := t.runPlan(b, p, fmt.Sprintf("round %d", round), planJournal); err != nil || shardDone {
 				return err
 			}
 			if _, err := t.negamax(b); err != nil {
@@ -284,7 +292,7 @@ func (t *tool) settle(b *bk.Book, noSearch bool) error {
 		}
 		if p.Len() > 0 {
 			fmt.Fprintf(t.stdout, "%d leaves to search again\n", p.Len())
-			if err := t.runPlan(b, p, "searching leaves", leafJournal); err != nil {
+			if _, err := t.runPlan(b, p, "searching leaves", leafJournal); err != nil {
 				return err
 			}
 		}

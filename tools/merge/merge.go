@@ -14,6 +14,7 @@ import (
 	"qi/engines"
 	"qi/protocol/cmdline"
 	"qi/tools/arena"
+	"qi/tools/booktool"
 	"qi/tools/gomocup"
 	"qi/tools/othellotrain"
 	"qi/tools/shard"
@@ -86,6 +87,8 @@ func Report(m *shard.Manifest, w io.Writer, reg *engines.Registry) error {
 		return othellotrain.Report(m, w)
 	case gomocup.SelfplayTool:
 		return gomocup.Report(m, w)
+	case booktool.BuildTool, booktool.DeviateTool:
+		return booktool.Report(m, w)
 	}
 	fmt.Fprintf(w, "%s: %d items\n", m.Tool, m.Items)
 	if s := m.Score; s != nil {
