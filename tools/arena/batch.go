@@ -59,7 +59,7 @@ func runBatch(c *Config, args []string, reg *engines.Registry, stdout, stderr io
 		// All the shards ran here: their merged games go to the book.
 		var dest string
 		if dest, err = installBookLog(c.BookLearn, plan); err == nil {
-			fmt.Fprintf(stdout, "Book: the games are in %s; qi book build -book %s learns them\n", dest, c.BookLearn)
+			fmt.Fprintf(stdout, "Book: %s.%s copied to %s\n", shard.MergedName, bookLogExt, dest)
 		}
 	}
 	if done || err != nil {
@@ -325,6 +325,10 @@ func Report(man *shard.Manifest, w io.Writer, reg *engines.Registry) error {
 	}
 	t.report(w)
 	fmt.Fprintf(w, "Finished match: %d games; endings: %s\n", t.played, t.endings())
+	if c.BookLearn != "" {
+		fmt.Fprintf(w, "Book: the games for %s are in the merge's %s.%s; in %s they are learned by qi book build -book %s\n",
+			c.BookLearn, shard.MergedName, bookLogExt, book.LogDir(c.BookLearn), c.BookLearn)
+	}
 	if c.SPRT != nil && len(t.pairs) == 1 {
 		s := t.pairs[0]
 		waves(w, c.SPRT.Decide(c.SPRT.LLR(m.sprtCounts(s.wdl, s.penta))), man.Parts, c.items())

@@ -18,6 +18,7 @@ import (
 
 	"qi/book"
 	"qi/engines"
+	"qi/engines/catalog"
 	"qi/engines/tictactoe"
 	"qi/tools/arena/record"
 	"qi/tools/shard"
@@ -83,8 +84,12 @@ func TestBookLearnLogsTheGames(t *testing.T) {
 	again, err := filepath.Glob(filepath.Join(book.LogDir(path), "*.log"))
 	require.NoError(t, err)
 	assert.Equal(t, logs, again, "no shard logs into the book")
-	_, err = shard.Merge([]string{filepath.Join(dir, "r")}, shard.MergeOptions{Out: filepath.Join(dir, "merged")})
+	man, err := shard.Merge([]string{filepath.Join(dir, "r")}, shard.MergeOptions{Out: filepath.Join(dir, "merged")})
 	require.NoError(t, err)
+	var report strings.Builder
+	require.NoError(t, Report(man, &report, catalog.New()))
+	assert.Contains(t, report.String(), "Book: the games for "+path+" are in the merge's merged.log; in "+book.LogDir(path)+
+		" they are learned by qi book build -book "+path+"\n")
 	merged := filepath.Join(dir, "merged", "merged.log")
 	assert.Equal(t, whole, gameTexts(t, logGames(t, merged)))
 
