@@ -309,3 +309,22 @@ func TestNBoardBadBook(t *testing.T) {
 		{"quit", nil},
 	})
 }
+
+// TestBookLeftForASearch checks that a book whose value a quick search
+// finds clearly too low is left, said, and searched instead.
+func TestBookLeftForASearch(t *testing.T) {
+	g := tictactoe.Game{}
+	b, err := book.New(g, 2, 9)
+	require.NoError(t, err)
+	// The book thinks the start lost by 50 with a2, its only move: a
+	// shallow search's value of it, wrong.
+	_, err = b.Import(strings.NewReader(g.Start().Text() + "\t-5000\t0\t2\ta2\t-5000\t0\t2\t0\t0\t0\n"))
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "wrong.book")
+	require.NoError(t, b.Save(path))
+	exchange(t, bookConfig(t, t.TempDir()), regexp.MustCompile(`^info depth [1-9]`), []step{
+		{"setoption name BookFile value " + path, nil},
+		{"go depth 3", []string{`~info string book left: a quick search finds (b2|[ac][13]) at [-+]\d+\.\d\d, the book a2 at -50\.00`, "~bestmove [a-c][1-3]"}},
+		{"quit", nil},
+	})
+}
