@@ -145,10 +145,12 @@ func TestBookLearnTranscript(t *testing.T) {
 		{"go depth 1", []string{"~bestmove .*"}},
 		{"uginewgame", nil},
 		// At full strength again, the game qi knows at quit is learned
-		// (its result unknown).
+		// (its result unknown), with the reply the client sent since
+		// qi's move.
 		{"setoption name Level value 10", nil},
-		{"position startpos moves b2 a1", nil},
-		{"go depth 3", []string{"~bestmove .*"}},
+		{"position startpos moves a1", nil},
+		{"go depth 3", []string{"bestmove b2"}},
+		{"position startpos moves a1 b2 c3", nil},
 		{"quit", nil},
 	})
 	games := logged(t, g, good)

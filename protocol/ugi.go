@@ -66,12 +66,31 @@ func (u *ugi) finish() {
 func (u *ugi) weakened() bool { return u.opts.EffectiveLevel() < engines.MaxLevel }
 
 // learnPlayed learns the game qi played, as far as it knows it, when
-// BookLearn is on.
+// BookLearn is on: with the moves the position has since, when the client
+// sent the opponent's replies.
 func (u *ugi) learnPlayed() {
-	if u.played != nil {
-		u.book.learnGame(u.game, u.played, u.weakened())
-		u.played = nil
+	if u.played == nil {
+		return
 	}
+	game := u.played
+	if continues(u.pos, u.played) {
+		game = u.pos
+	}
+	u.book.learnGame(u.game, game, u.weakened())
+	u.played = nil
+}
+
+// continues reports whether pos is earlier's game with more moves: its
+// history, taken back to earlier's length, is earlier.
+func continues(pos, earlier engines.Position) bool {
+	if pos.Plies() <= earlier.Plies() {
+		return false
+	}
+	p := pos.Clone()
+	for p.Plies() > earlier.Plies() {
+		p.Undo()
+	}
+	return p.Hash() == earlier.Hash() && p.Text() == earlier.Text()
 }
 
 // learnFinished learns a game whose result is known.
