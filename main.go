@@ -15,6 +15,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"qi/book"
+	"qi/book/shipped"
 	"qi/engines/catalog"
 	"qi/protocol"
 	"qi/protocol/cmdline"
@@ -73,7 +75,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, interrupts fu
 	reg := catalog.New()
 	cfg := protocol.Config{
 		Registry: reg, Name: "qi", Version: version, Author: "the qi developers", Country: "unknown",
-		DefaultGame: "tictactoe", Log: stderr,
+		DefaultGame: "tictactoe", Log: stderr, Books: book.NewShelf(shipped.FS),
 	}
 	// Piskvork only pipes to brains named pbrain-*, and speaks nothing
 	// but Gomocup to them.
@@ -98,7 +100,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, interrupts fu
 		}
 		switch sub {
 		case "play":
-			err = terminal.Run(ctx, rest, stdin, stdout, reg, interrupts())
+			err = terminal.Run(ctx, rest, stdin, stdout, reg, cfg.Books, interrupts())
 		case "perft":
 			err = perft.Run(rest, stdout, stderr, reg)
 		case "bench":

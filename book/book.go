@@ -51,6 +51,8 @@ type Book struct {
 	logMu   sync.Mutex
 	logDir  string
 	log     *os.File
+	logName string // the name of log in logDir
+	logEnd  int64  // its length
 }
 
 // ErrNoBook is returned by OpenDefault when no book of the game is found.
@@ -153,26 +155,50 @@ func FileName(g engines.Game) string {
 
 // OpenDefault opens g's book where qi keeps it without being told: the
 // file FileName(g) beside the running binary, or else in embedded (the
-// books built into qi; may be nil). It returns ErrNoBook when neither has
-// one.
+// books built into qi; may be nil), whose learned games are logged beside
+// the binary too (LogDir of the file that is not there). It returns
+// ErrNoBook when neither has one.
 func OpenDefault(g engines.Game, embedded fs.FS) (*Book, error) {
+	return openDefault(g, "", embedded)
+}
+
+// openDefault is OpenDefault with the books of dir beside the binary's
+// ("": the binary's folder).
+func openDefault(g engines.Game, dir string, embedded fs.FS) (*Book, error) {
 	name := FileName(g)
-	if exe, err := os.Executable(); err == nil {
-		path := filepath.Join(filepath.Dir(exe), name)
-		if _, err := os.Stat(path); err == nil {
-			return Open(path, g)
+	beside := defaultPath(g, dir)
+	if beside != "" {
+		if _, err := os.Stat(beside); err == nil {
+			return Open(beside, g)
 		}
 	}
 	if embedded != nil {
 		data, err := fs.ReadFile(embedded, name)
 		if err == nil {
-			return Read(data, g)
+			b, err := Read(data, g)
+			if err == nil && beside != "" {
+				b.logDir = LogDir(beside)
+			}
+			return b, err
 		}
 		if !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
 	}
 	return nil, fmt.Errorf("%w (%s)", ErrNoBook, name)
+}
+
+// defaultPath is where g's book is looked for in dir ("": the binary's
+// folder), "" when the binary's folder is unknown.
+func defaultPath(g engines.Game, dir string) string {
+	if dir == "" {
+		exe, err := os.Executable()
+		if err != nil {
+			return ""
+		}
+		dir = filepath.Dir(exe)
+	}
+	return filepath.Join(dir, FileName(g))
 }
 
 // Close gives back the memory of the book file; the book must not be used
@@ -409,35 +435,14 @@ func (b *Book) children(k *keyer, pos engines.Position, sym int, e *Entry) (cand
 	return cands, nonLinks
 }
 
-// Choose picks the book's move in pos: among the moves whose value is
-// within randomness of the best, at random with weights falling linearly
-// from the best's (NTest's way of varying its play); with randomness 0 or
-// no rng, the best. ok is false when pos is not in the book.
+// Choose picks the book's move in pos as Pick does; ok is false when pos
+// is not in the book.
 func (b *Book) Choose(pos engines.Position, randomness engines.Score, rng *rand.Rand) (c Candidate, ok bool) {
 	cands := b.Probe(pos)
 	if len(cands) == 0 {
 		return Candidate{}, false
 	}
-	if randomness <= 0 || rng == nil {
-		return cands[0], true
-	}
-	best := cands[0].Value
-	var total int64
-	weights := make([]int64, len(cands))
-	for i, c := range cands {
-		if d := int64(best) - int64(c.Value); d <= int64(randomness) {
-			weights[i] = int64(randomness) + 1 - d
-			total += weights[i]
-		}
-	}
-	r := rng.Int64N(total)
-	for i, w := range weights {
-		if r < w {
-			return cands[i], true
-		}
-		r -= w
-	}
-	return cands[0], true
+	return Pick(cands, randomness, rng), true
 }
 
 // Leave reports whether to play a search's move rather than the book's

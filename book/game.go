@@ -55,6 +55,10 @@ func (gm *Game) replay(g engines.Game) (engines.Position, error) {
 	return pos, nil
 }
 
+// LogLine writes gm as a line of a game log of g, with its newline, after
+// checking that its moves are legal.
+func (gm *Game) LogLine(g engines.Game) (string, error) { return gm.logLine(g) }
+
 // logLine writes gm as a line of a game log, tab-separated: the start
 // position's text (startpos for the game's start), the moves separated by
 // spaces, the result, the length of the opening, and 1 for a game of

@@ -26,6 +26,14 @@ import (
 // logHeader starts every game log: the format, the game and its setting.
 const logHeader = "# qi book log 1"
 
+// LogHeader returns the first line of a game log of g, with its newline:
+// a file that starts with it and goes on with LogLine's lines is a game
+// log (a tool that writes games elsewhere first, as a shard of a batch
+// run, makes one).
+func LogHeader(g engines.Game) string {
+	return fmt.Sprintf("%s\t%s\t%s\n", logHeader, g.Name(), setting(g))
+}
+
 // LogDir returns the folder of the game logs of the book file at path.
 func LogDir(path string) string { return path + ".logs" }
 
@@ -45,34 +53,53 @@ func (b *Book) SetLogDir(dir string) {
 // log folder, and syncs it: the game is kept even if the process is killed
 // just after.
 func (b *Book) Record(gm Game) error {
+	_, _, err := b.record(gm)
+	return err
+}
+
+// record is Record, returning the log's name and its length after gm's
+// line.
+func (b *Book) record(gm Game) (name string, end int64, err error) {
 	line, err := gm.logLine(b.game)
 	if err != nil {
-		return fmt.Errorf("book: recording a game: %w", err)
+		return "", 0, fmt.Errorf("book: recording a game: %w", err)
 	}
 	b.logMu.Lock()
 	defer b.logMu.Unlock()
 	if b.log == nil {
 		if b.logDir == "" {
-			return errors.New("book: no folder for the game log (the book was not opened from a file)")
+			return "", 0, errors.New("book: no folder for the game log (the book was not opened from a file)")
 		}
 		if err := os.MkdirAll(b.logDir, 0o755); err != nil {
-			return err
+			return "", 0, err
 		}
 		name := fmt.Sprintf("%s-%d-%08x.log", time.Now().UTC().Format("20060102T150405"), os.Getpid(), rand.Uint32())
 		f, err := os.OpenFile(filepath.Join(b.logDir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o644)
 		if err != nil {
-			return err
+			return "", 0, err
 		}
-		if _, err := fmt.Fprintf(f, "%s\t%s\t%s\n", logHeader, b.hdr.game, b.hdr.setting); err != nil {
+		head := LogHeader(b.game)
+		if _, err := f.WriteString(head); err != nil {
 			f.Close()
-			return err
+			return "", 0, err
 		}
-		b.log = f
+		b.log, b.logName, b.logEnd = f, name, int64(len(head))
 	}
 	if _, err := b.log.WriteString(line); err != nil {
-		return err
+		return "", 0, err
 	}
-	return b.log.Sync()
+	b.logEnd += int64(len(line))
+	return b.logName, b.logEnd, b.log.Sync()
+}
+
+// folded notes that the book holds the games of the log name up to byte
+// end, as Fold does: the process learned them itself.
+func (b *Book) folded(name string, end int64) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if end > b.logs[name] {
+		b.logs[name] = end
+	}
 }
 
 // loggedGame is a game read from a log, with the offset after its line;

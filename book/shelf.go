@@ -15,12 +15,18 @@ import (
 // protocol asks at each move for the book of the game it plays and gets it
 // at once after the first time. It is safe for concurrent use.
 type Shelf struct {
+	dir      string
 	embedded fs.FS
 	mu       sync.Mutex
 	open     map[shelfKey]shelfEntry
 }
 
-type shelfKey struct{ name, path string }
+// shelfKey names a book: its game's file name, the path asked for, and
+// whether it is the one learned into when there is no book (Learning).
+type shelfKey struct {
+	name, path string
+	learning   bool
+}
 
 type shelfEntry struct {
 	book *Book
@@ -30,7 +36,13 @@ type shelfEntry struct {
 // NewShelf returns a shelf whose default books come from beside the
 // binary or from embedded (qi's built-in books; may be nil).
 func NewShelf(embedded fs.FS) *Shelf {
-	return &Shelf{embedded: embedded, open: map[shelfKey]shelfEntry{}}
+	return NewShelfIn("", embedded)
+}
+
+// NewShelfIn returns a shelf whose default books come from dir ("": the
+// binary's folder) or from embedded.
+func NewShelfIn(dir string, embedded fs.FS) *Shelf {
+	return &Shelf{dir: dir, embedded: embedded, open: map[shelfKey]shelfEntry{}}
 }
 
 // Book returns the book of g: the file at path, or with path "" the
@@ -38,7 +50,7 @@ func NewShelf(embedded fs.FS) *Shelf {
 // calls return it, or the same error (ErrNoBook when g has none), without
 // reading anything.
 func (s *Shelf) Book(g engines.Game, path string) (*Book, error) {
-	key := shelfKey{FileName(g), path}
+	key := shelfKey{name: FileName(g), path: path}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if e, ok := s.open[key]; ok {
@@ -46,9 +58,39 @@ func (s *Shelf) Book(g engines.Game, path string) (*Book, error) {
 	}
 	var e shelfEntry
 	if path == "" {
-		e.book, e.err = OpenDefault(g, s.embedded)
+		e.book, e.err = openDefault(g, s.dir, s.embedded)
 	} else {
 		e.book, e.err = Open(path, g)
+	}
+	s.open[key] = e
+	return e.book, e.err
+}
+
+// Learning returns the book to learn g's games into: Book's, or where g
+// has no book yet (none by default, or no file at path) an empty one whose
+// game log is where that book would be (beside the binary, or path's), so
+// that `qi book build -book <it>` makes the book from the games learned. A
+// file that is no book of g is an error, as for Book.
+func (s *Shelf) Learning(g engines.Game, path string) (*Book, error) {
+	b, err := s.Book(g, path)
+	if err == nil || !errors.Is(err, ErrNoBook) && !errors.Is(err, fs.ErrNotExist) {
+		return b, err
+	}
+	key := shelfKey{name: FileName(g), path: path, learning: true}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if e, ok := s.open[key]; ok {
+		return e.book, e.err
+	}
+	var e shelfEntry
+	at := path
+	if at == "" {
+		at = defaultPath(g, s.dir)
+	}
+	if at == "" {
+		e.err = err
+	} else if e.book, e.err = New(g, 0, 0); e.err == nil {
+		e.book.logDir = LogDir(at)
 	}
 	s.open[key] = e
 	return e.book, e.err

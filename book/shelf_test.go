@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"qi/engines"
 	"qi/engines/tictactoe"
 )
 
@@ -46,4 +47,37 @@ func TestShelfOpensEachBookOnce(t *testing.T) {
 	_, err = empty.Book(g, "")
 	assert.ErrorIs(t, err, ErrNoBook, "the error is kept")
 	require.NoError(t, empty.Close())
+}
+
+func TestShelfLearnsIntoABookToBe(t *testing.T) {
+	g := tictactoe.Game{}
+	dir := t.TempDir()
+	junk := filepath.Join(dir, "junk.book")
+	require.NoError(t, os.WriteFile(junk, []byte("no book"), 0o644))
+	s := NewShelfIn(dir, nil)
+	defer s.Close()
+	tests := []struct {
+		name, path, logDir string
+	}{
+		{"no default book: its log where it would be", "", filepath.Join(dir, "tictactoe.book.logs")},
+		{"no file at the path: its log beside it", filepath.Join(dir, "new.book"), filepath.Join(dir, "new.book.logs")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := s.Book(g, tt.path)
+			require.Error(t, err, "nothing to play from")
+			b, err := s.Learning(g, tt.path)
+			require.NoError(t, err)
+			again, err := s.Learning(g, tt.path)
+			require.NoError(t, err)
+			assert.Same(t, b, again)
+			assert.Equal(t, 0, b.Len())
+			require.NoError(t, b.Record(Game{Moves: []engines.Move{4}, Result: engines.None}))
+			logs, err := filepath.Glob(filepath.Join(tt.logDir, "*.log"))
+			require.NoError(t, err)
+			assert.Len(t, logs, 1)
+		})
+	}
+	_, err := s.Learning(g, junk)
+	assert.ErrorIs(t, err, ErrFormat, "never into a file that is no book")
 }

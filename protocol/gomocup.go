@@ -49,6 +49,9 @@ type gomocup struct {
 	stones    []gomoku.BoardLine
 	blockErr  error
 	swapCount int // varies the SWAP2 openings between games
+	// book is the opening book: qi's own INFO keys book, book_file,
+	// book_randomness and book_learn set it.
+	book bookState
 }
 
 // defaultTurn is the thinking time per move when the manager gave no time at
@@ -63,10 +66,30 @@ const atOnce = 20 * time.Millisecond
 const unlimitedMS = 2147483647
 
 func newGomocup(s *server, cfg Config) *gomocup {
-	return &gomocup{s: s, cfg: cfg, hashMB: 64}
+	g := &gomocup{s: s, cfg: cfg, hashMB: 64}
+	g.book = newBookState(cfg, s.logf)
+	return g
 }
 
-func (g *gomocup) finish() {}
+// finish learns the game being played (book_learn) and ends learning: the
+// games not learned yet are in the game log.
+func (g *gomocup) finish() {
+	g.learnGame()
+	g.book.close()
+}
+
+// learnGame hands the game on the board over to be learned, when
+// book_learn is on: at its end, and when a new game or END comes.
+func (g *gomocup) learnGame() {
+	if g.game != nil && g.pos.Stones() > 0 {
+		g.book.learnGame(g.game, g.pos, g.level != 0 && g.level < engines.MaxLevel)
+	}
+}
+
+// problem notes a problem to report with the next reply.
+func (g *gomocup) problem(format string, a ...any) {
+	g.problems = append(g.problems, fmt.Sprintf(format, a...))
+}
 
 // reply writes a reply line, after the problems INFO found.
 func (g *gomocup) reply(format string, a ...any) {
@@ -141,6 +164,7 @@ func (g *gomocup) handle(line string) bool {
 			g.errorf("RESTART before START: no board size yet")
 			return true
 		}
+		g.learnGame()
 		g.pos, g.usSet = g.game.NewPosition(), false
 		g.reply("OK")
 	case "BEGIN":
@@ -264,6 +288,7 @@ func (g *gomocup) start(w, h int) {
 		g.s.retire(g.plain)
 		g.plain = nil
 	}
+	g.learnGame()
 	g.game, g.pos, g.usSet = game, game.NewPosition(), false
 	g.reply("OK")
 }
@@ -360,17 +385,36 @@ func (g *gomocup) info(arg string) {
 			g.dropSearchers()
 		}
 	case "baseline":
-		switch value {
-		case "1", "true":
-			g.baseline = true
-		case "0", "false":
-			g.baseline = false
-		default:
-			g.problems = append(g.problems, fmt.Sprintf("INFO baseline wants 1 or 0, not %q", value))
+		g.flag(key, value, &g.baseline)
+	case "book":
+		g.flag(key, value, &g.book.own)
+	case "book_learn":
+		g.flag(key, value, &g.book.learn)
+	case "book_file":
+		g.book.setFile(value, g.problem)
+	case "book_randomness":
+		if n, ok := num(); ok {
+			if n < 0 || n > maxBookRandomness {
+				g.problem("INFO book_randomness wants 0 to %d, not %d", maxBookRandomness, n)
+				return
+			}
+			g.book.randomness = engines.Score(n)
 		}
 	default:
 		// game_type, folder, evaluate, thread_num and whatever else
 		// managers invent: nothing qi needs.
+	}
+}
+
+// flag reads a 1-or-0 INFO value into f.
+func (g *gomocup) flag(key, value string, f *bool) {
+	switch value {
+	case "1", "true":
+		*f = true
+	case "0", "false":
+		*f = false
+	default:
+		g.problem("INFO %s wants 1 or 0, not %q", key, value)
 	}
 }
 
@@ -516,24 +560,44 @@ func (g *gomocup) think() {
 	lim, soft, hard := g.budget()
 	root := g.pos.Clone()
 	g.us, g.usSet = g.pos.SideToMove(), true
-	g.s.start(searchRequest{
+	req := searchRequest{
 		pos: g.pos, searcher: g.moveSearcher(), lim: lim, soft: soft, hard: hard,
 		report:      func(i engines.Info) { g.s.println(g.message(root, i)) },
 		reportFinal: true,
-		done: func(i engines.Info, overran bool) {
-			if overran {
-				g.searcher, g.plain = nil, nil
+	}
+	level := g.level
+	if level == 0 {
+		level = engines.MaxLevel
+	}
+	bs := g.book.searcher(req.searcher, g.game, level, 0)
+	if bs != nil {
+		req.searcher, req.withOwner = bs, g.book.bind(bs, g.problem)
+	}
+	req.done = func(i engines.Info, overran bool) {
+		if overran {
+			g.searcher, g.plain = nil, nil
+		}
+		m := i.Best()
+		if m == engines.NoMove {
+			g.errorf("no move to make")
+			return
+		}
+		if bs != nil {
+			switch o := bs.Outcome(); {
+			case o.Played:
+				g.s.printf("MESSAGE book %s", bookText(root, o))
+			case o.InBook:
+				g.s.printf("MESSAGE book %s", leftText(root, o))
 			}
-			m := i.Best()
-			if m == engines.NoMove {
-				g.errorf("no move to make")
-				return
-			}
-			g.pos.Play(m)
-			x, y := gomoku.XY(m)
-			g.reply("%d,%d", x, y)
-		},
-	})
+		}
+		g.pos.Play(m)
+		x, y := gomoku.XY(m)
+		g.reply("%d,%d", x, y)
+		if g.pos.Result() != engines.None {
+			g.learnGame()
+		}
+	}
+	g.s.start(req)
 }
 
 // message writes a report as a MESSAGE line: depth, evaluation, nodes,

@@ -6,12 +6,14 @@ package protocol
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
 
+	"qi/book"
 	"qi/engines"
 	"qi/engines/othello"
 )
@@ -28,6 +30,10 @@ type nboard struct {
 	pos      *othello.Position
 	searcher engines.Searcher
 	depth    int
+	book     bookState
+	// contempt is what a draw is worth less than nothing to qi, in
+	// hundredths of a disc: the value of the book's draws.
+	contempt engines.Score
 }
 
 func newNBoard(s *server, cfg Config) (*nboard, error) {
@@ -35,10 +41,13 @@ func newNBoard(s *server, cfg Config) (*nboard, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &nboard{s: s, cfg: cfg, game: g, pos: othello.StartPosition(8), depth: defaultNBoardDepth}, nil
+	n := &nboard{s: s, cfg: cfg, game: g, pos: othello.StartPosition(8), depth: defaultNBoardDepth}
+	n.book = newBookState(cfg, s.logf)
+	return n, nil
 }
 
-func (n *nboard) finish() {}
+// finish ends learning: the games not learned yet are in the game log.
+func (n *nboard) finish() { n.book.close() }
 
 // errorf tells the GUI of bad input on its status line (NBoard has no error
 // reply) and the log in full.
@@ -99,8 +108,7 @@ func (n *nboard) handle(line string) bool {
 		// reads nothing before the pong) before this runs.
 		n.s.printf("pong %s", rest(line, ws, 0))
 	case "learn":
-		n.s.println("status qi keeps no opening book: nothing to learn")
-		n.s.println("learned")
+		n.learn()
 	case "quit":
 		return false
 	default:
@@ -127,11 +135,14 @@ func (n *nboard) set(line string, ws []word) {
 	case "game":
 		n.setGame(rest(line, ws, 1))
 	case "contempt":
-		// qi plays for the best disc count; a draw is worth what the
-		// discs say, so contempt changes nothing.
-		if _, err := strconv.Atoi(rest(line, ws, 1)); err != nil {
-			n.errorf("set contempt wants a number, not %q", rest(line, ws, 1))
+		// The search plays for discs, where a draw is worth what the
+		// discs say; the book's draws are worth -contempt.
+		c, err := strconv.Atoi(rest(line, ws, 1))
+		if err != nil || c < -maxBookRandomness || c > maxBookRandomness {
+			n.errorf("set contempt wants a number of hundredths of a disc, not %q", rest(line, ws, 1))
+			return
 		}
+		n.contempt = engines.Score(c)
 	default:
 		n.s.logf("nboard: ignoring %q", line)
 	}
@@ -216,7 +227,7 @@ func (n *nboard) think() {
 	}
 	root := n.pos.Clone()
 	n.s.println("status thinking")
-	n.s.start(searchRequest{
+	req := searchRequest{
 		pos: n.pos, searcher: n.searcherFor(), lim: n.limits(n.pos),
 		done: func(i engines.Info, overran bool) {
 			if overran {
@@ -226,7 +237,23 @@ func (n *nboard) think() {
 			n.s.printf("=== %s/%s/%.2f", moveText(root, i.Best()), discs(i.Score), i.Time.Seconds())
 			n.s.println("status")
 		},
-	})
+	}
+	if bs := n.book.searcher(req.searcher, n.game, engines.MaxLevel, -n.contempt); bs != nil {
+		req.searcher, req.withOwner = bs, n.book.bind(bs, n.errorf)
+	}
+	n.s.start(req)
+}
+
+// learn learns the game on the board (NBoard sends it once it is over):
+// the learning goes on in the background, and the game is in the book's
+// log when learned is said.
+func (n *nboard) learn() {
+	if n.book.shelf == nil {
+		n.s.println("status qi keeps no opening book: nothing to learn")
+	} else if n.pos.Plies() > 0 {
+		n.book.learnNow(n.game, n.pos, false)
+	}
+	n.s.println("learned")
 }
 
 // hint sends, deeper and deeper, the k best moves with their evaluations:
@@ -237,10 +264,17 @@ func (n *nboard) hint(k int) {
 		return
 	}
 	root := n.pos.Clone()
-	job := &rootMoves{inner: n.searcherFor(), best: k}
+	job := &bookHints{moves: &rootMoves{inner: n.searcherFor(), best: k}, draw: -n.contempt}
+	if n.book.on() {
+		job.open = n.book.opener(n.game)
+	}
 	n.s.println("status analysing")
 	n.s.start(searchRequest{
 		pos: n.pos, searcher: job, lim: n.limits(n.pos),
+		withOwner: func(run func(func())) {
+			job.failed = func(err error) { run(func() { n.book.fail(err, n.errorf) }) }
+			job.say = func(line string) { run(func() { n.s.println(line) }) }
+		},
 		report: func(i engines.Info) {
 			depth := strconv.Itoa(i.Depth)
 			if i.Exact {
@@ -285,12 +319,74 @@ func (n *nboard) analyze() {
 	})
 }
 
+// bookHintLine is how long a book line of a hint may be.
+const bookHintLine = 10
+
+// bookHints sends a hint's book moves first, `book <pv> <eval> <games>
+// <depth>` as Edax does, and searches the other moves for the rest of the
+// hints: the book is read in the search's goroutine.
+type bookHints struct {
+	moves  *rootMoves
+	open   func() (*book.Book, error) // nil: no book
+	draw   engines.Score
+	failed func(error)
+	say    func(line string)
+}
+
+func (h *bookHints) Clear() { h.moves.Clear() }
+
+// Close closes the inner searcher (after an overrun).
+func (h *bookHints) Close() error { return h.moves.Close() }
+
+func (h *bookHints) Search(ctx context.Context, pos engines.Position, lim engines.Limits, report func(engines.Info)) engines.Info {
+	if h.open != nil {
+		b, err := h.open()
+		switch {
+		case err != nil && !errors.Is(err, book.ErrNoBook):
+			h.failed(err)
+		case err == nil:
+			h.bookLines(b, pos)
+		}
+	}
+	if h.moves.best <= 0 {
+		return engines.Info{}
+	}
+	return h.moves.Search(ctx, pos, lim, report)
+}
+
+// bookLines says the book's moves in pos, best first, as many as hints
+// are asked for, and leaves the others to the search.
+func (h *bookHints) bookLines(b *book.Book, pos engines.Position) {
+	cands := book.ValueDraws(b.Probe(pos), h.draw)
+	for _, c := range cands[:min(len(cands), h.moves.best)] {
+		p := pos.Clone()
+		var pv strings.Builder
+		pv.WriteString(moveText(p, c.Move))
+		p.Play(c.Move)
+		if !c.Leaf {
+			for _, m := range b.Line(p, bookHintLine-1) {
+				pv.WriteString(moveText(p, m))
+				p.Play(m)
+			}
+		}
+		depth := strconv.Itoa(c.Level)
+		if c.Exact {
+			depth = "100%"
+		}
+		h.say(fmt.Sprintf("book %s %s %d %s", pv.String(), discs(c.Value), c.Games(), depth))
+		h.moves.skip = append(h.moves.skip, c.Move)
+	}
+	h.moves.best -= min(len(cands), h.moves.best)
+}
+
 // rootMoves searches every root move to a depth, deeper and deeper, and
 // reports the best ones after each depth: NBoard's hints. A limit of all the
 // empties is one exact pass.
 type rootMoves struct {
 	inner engines.Searcher
 	best  int
+	// skip are moves not to search (the book's, hinted already).
+	skip []engines.Move
 }
 
 func (r *rootMoves) Clear() { r.inner.Clear() }
@@ -299,7 +395,10 @@ func (r *rootMoves) Clear() { r.inner.Clear() }
 func (r *rootMoves) Close() error { return closeSearcher(r.inner) }
 
 func (r *rootMoves) Search(ctx context.Context, pos engines.Position, lim engines.Limits, report func(engines.Info)) engines.Info {
-	moves := pos.LegalMoves(nil)
+	moves := slices.DeleteFunc(pos.LegalMoves(nil), func(m engines.Move) bool { return slices.Contains(r.skip, m) })
+	if len(moves) == 0 {
+		return engines.Info{}
+	}
 	exact := lim.Depth >= pos.(*othello.Position).Empties()
 	var last []engines.Info
 	first, maxDepth := 2, max(lim.Depth, 2)

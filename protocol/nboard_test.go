@@ -133,7 +133,7 @@ func TestNBoardBadInput(t *testing.T) {
 		// Nothing below changes the position: the one legal move stays.
 		{"set depth 0", []string{`status error: set depth wants 1 to 60, not "0"`}},
 		{"set depth deep", []string{`status error: set depth wants 1 to 60, not "deep"`}},
-		{"set contempt x", []string{`status error: set contempt wants a number, not "x"`}},
+		{"set contempt x", []string{`status error: set contempt wants a number of hundredths of a disc, not "x"`}},
 		{"set", []string{"status error: set wants depth, game or contempt"}},
 		{"set game (;GM[Othello]BO[7 --- *];)", []string{`~status error: bad GGF board size "7".*`}},
 		{"set game nonsense", []string{`~status error: bad GGF "nonsense".*`}},

@@ -14,7 +14,7 @@ import (
 // option is one setoption name with its type and what setting it does.
 type option struct {
 	name     string
-	kind     string // spin, combo, check
+	kind     string // spin, combo, check, string
 	def      string
 	min, max int
 	vars     []string
@@ -24,7 +24,11 @@ type option struct {
 
 // String writes the option line of the ugi/uci reply.
 func (o option) String() string {
-	s := fmt.Sprintf("option name %s type %s default %s", o.name, o.kind, o.def)
+	def := o.def
+	if o.kind == "string" && def == "" {
+		def = emptyString
+	}
+	s := fmt.Sprintf("option name %s type %s default %s", o.name, o.kind, def)
 	switch o.kind {
 	case "spin":
 		s += fmt.Sprintf(" min %d max %d", o.min, o.max)
@@ -36,9 +40,17 @@ func (o option) String() string {
 	return s
 }
 
+// emptyString is how UCI writes an empty string option's value.
+const emptyString = "<empty>"
+
 // check validates a value and returns it in canonical form.
 func (o option) check(v string) (string, error) {
 	switch o.kind {
+	case "string":
+		if v == emptyString {
+			return "", nil
+		}
+		return v, nil
 	case "spin":
 		n, err := strconv.Atoi(v)
 		if err != nil || n < o.min || n > o.max {
@@ -108,6 +120,9 @@ func (u *ugi) optionTable() []option {
 			return nil
 		}},
 	}
+	if u.cfg.Books != nil {
+		opts = append(opts, bookOptions()...)
+	}
 	if len(rules) > 0 {
 		opts = append(opts, option{name: "Rule", kind: "combo", def: rules[0], vars: rules, apply: func(u *ugi, v string) error {
 			cfg := u.opts
@@ -116,6 +131,29 @@ func (u *ugi) optionTable() []option {
 		}})
 	}
 	return opts
+}
+
+// bookOptions are the options of the opening book.
+func bookOptions() []option {
+	return []option{
+		{name: "OwnBook", kind: "check", def: "true", apply: func(u *ugi, v string) error {
+			u.book.own = v == "true"
+			return nil
+		}},
+		{name: "BookFile", kind: "string", apply: func(u *ugi, v string) error {
+			u.book.setFile(v, u.errorf)
+			return nil
+		}},
+		{name: "BookRandomness", kind: "spin", def: "0", min: 0, max: maxBookRandomness, apply: func(u *ugi, v string) error {
+			n, _ := strconv.Atoi(v)
+			u.book.randomness = engines.Score(n)
+			return nil
+		}},
+		{name: "BookLearn", kind: "check", def: "false", apply: func(u *ugi, v string) error {
+			u.book.learn = v == "true"
+			return nil
+		}},
+	}
 }
 
 // gameOptions returns the options to play the named game under: the ones set
@@ -140,6 +178,9 @@ func (u *ugi) setGame(name string, cfg engines.Config) error {
 		return err
 	}
 	same := name == u.gameName && cfg.BoardSize == u.opts.BoardSize && cfg.Rule == u.opts.Rule
+	if !same {
+		u.learnPlayed()
+	}
 	u.gameName, u.opts = name, cfg
 	if !same {
 		u.dropSearcher()

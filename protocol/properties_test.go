@@ -17,17 +17,22 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"qi/book"
+	"qi/book/shipped"
 	"qi/engines"
 	"qi/engines/catalog"
 )
 
-// propertyConfig is every game of the binary, and the test games whose
-// searchers think until stopped (slow) or ignore their context (stuck).
+// propertyConfig is every game of the binary with its built-in books
+// (whose learned games go to a folder of the test's), and the test games
+// whose searchers think until stopped (slow) or ignore their context
+// (stuck).
 func propertyConfig(t testing.TB) Config {
 	release := make(chan struct{})
 	t.Cleanup(func() { close(release) })
 	specs := append(catalog.New().Specs(), slowSpec(), stuckSpec(release))
-	return Config{Registry: engines.NewRegistry(specs...), Name: "qi", Version: "fuzz", Author: "fuzz", DefaultGame: "tictactoe"}
+	return Config{Registry: engines.NewRegistry(specs...), Name: "qi", Version: "fuzz", Author: "fuzz", DefaultGame: "tictactoe",
+		Books: book.NewShelfIn(t.TempDir(), shipped.FS)}
 }
 
 // fuzzing reports whether the test runs under go test -fuzz, where a wall
@@ -120,6 +125,10 @@ func FuzzSession(f *testing.F) {
 		"START 15\nINFO timeout_turn 100000\nTURN 7,7\nYXHASHCLEAR\nTURN 0,0\nYXSTOP\nYXSTOP\nisready\nSWAP2BOARD\n7,7\n8,7\n9,9\nDONE\n",
 		"nboard 2\nset depth 60\ngo\nset depth 1\nping 1\nhint 2\nping 2\nmove PA\nlearn\n",
 		"setoption name Game value niujiao\ngo infinite\ngo depth 3\ngo nodes 10\nposition startpos moves 01\ngo movetime 10\nisready\n",
+		"setoption name BookLearn value true\nposition startpos moves b2 a1\ngo depth 2\nuginewgame\nisready\nsetoption name BookFile value /nope\ngo depth 1\nisready\n",
+		"setoption name Game value othello\nsetoption name BookRandomness value 300\ngo movetime 50\nisready\nsetoption name OwnBook value false\ngo depth 2\n",
+		"START 15\nINFO book_learn 1\nINFO book_file /nope\nBEGIN\nTURN 8,8\nRESTART\nINFO book 0\nBEGIN\nEND\n",
+		"nboard 2\nset depth 1\nset contempt 100\nhint 3\ngo\nmove F5\nlearn\nping 3\n",
 	} {
 		f.Add(seed)
 	}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"strings"
 
+	"qi/book"
 	"qi/engines"
 )
 
@@ -24,6 +25,9 @@ type Config struct {
 	Dialect Dialect
 	// Log receives diagnostics (stderr); nil discards them.
 	Log io.Writer
+	// Books opens the opening books qi plays from and learns into; nil
+	// plays without any (and offers no book options).
+	Books *book.Shelf
 }
 
 // Dialect is a protocol qi speaks.

@@ -292,6 +292,12 @@ type searchRequest struct {
 	// differs from the last report, as UCI's last info line before its
 	// bestmove.
 	reportFinal bool
+	// withOwner, when set, is handed before the search starts a function
+	// that runs f on the owner goroutine, in order with the search's
+	// reports and only while the search is the running one: for a search
+	// with lines of its own to write (a hint's book moves, a book that
+	// does not open).
+	withOwner func(run func(f func()))
 }
 
 // budget returns the soft and hard time of a search under lim for the side
@@ -335,6 +341,15 @@ func (s *server) start(req searchRequest) {
 	j.cancel = cancel
 	s.job = j
 	s.running++
+	if req.withOwner != nil {
+		req.withOwner(func(f func()) {
+			s.post(func() {
+				if s.job == j {
+					f()
+				}
+			})
+		})
+	}
 	pos := req.pos.Clone()
 	go func() {
 		info := req.searcher.Search(ctx, pos, req.lim, func(i engines.Info) {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"qi/book"
 	"qi/engines"
 )
 
@@ -26,10 +27,15 @@ type ugi struct {
 	pos      engines.Position
 	searcher engines.Searcher
 	options  []option
+	book     bookState
+	// played is the game as far as qi knows it: the position of its last
+	// go with the move it answered, until the game is learned.
+	played engines.Position
 }
 
 func newUGI(s *server, cfg Config, uci bool) (*ugi, error) {
 	u := &ugi{s: s, cfg: cfg, uci: uci, gameName: cfg.DefaultGame}
+	u.book = newBookState(cfg, s.logf)
 	if err := u.rebuild(); err != nil {
 		return nil, err
 	}
@@ -48,7 +54,52 @@ func (u *ugi) rebuild() error {
 	return nil
 }
 
-func (u *ugi) finish() {}
+// finish hands the game being played over to be learned (BookLearn) and
+// ends learning: what is not learned yet is in the game log.
+func (u *ugi) finish() {
+	u.learnPlayed()
+	u.book.close()
+}
+
+// weakened reports whether qi plays below its full strength, whose games
+// are not learned.
+func (u *ugi) weakened() bool { return u.opts.EffectiveLevel() < engines.MaxLevel }
+
+// learnPlayed learns the game qi played, as far as it knows it, when
+// BookLearn is on: with the moves the position has since, when the client
+// sent the opponent's replies.
+func (u *ugi) learnPlayed() {
+	if u.played == nil {
+		return
+	}
+	game := u.played
+	if continues(u.pos, u.played) {
+		game = u.pos
+	}
+	u.book.learnGame(u.game, game, u.weakened())
+	u.played = nil
+}
+
+// continues reports whether pos is earlier's game with more moves: its
+// history, taken back to earlier's length, is earlier.
+func continues(pos, earlier engines.Position) bool {
+	if pos.Plies() <= earlier.Plies() {
+		return false
+	}
+	p := pos.Clone()
+	for p.Plies() > earlier.Plies() {
+		p.Undo()
+	}
+	return p.Hash() == earlier.Hash() && p.Text() == earlier.Text()
+}
+
+// learnFinished learns a game whose result is known.
+func (u *ugi) learnFinished(pos engines.Position) {
+	if pos.Result() != engines.None {
+		u.played = nil
+		u.book.learnGame(u.game, pos, u.weakened())
+	}
+}
 
 func (u *ugi) errorf(format string, a ...any) {
 	u.s.printf("info string error: "+format, a...)
@@ -103,6 +154,7 @@ func (u *ugi) handle(line string) bool {
 	case "setoption":
 		u.setOption(line, ws)
 	case "uginewgame", "ucinewgame":
+		u.learnPlayed()
 		u.pos = u.game.Start()
 		if u.searcher != nil {
 			u.searcher.Clear()
@@ -243,6 +295,7 @@ func (u *ugi) position(line string, ws []word) {
 		return
 	}
 	u.pos = p
+	u.learnFinished(p)
 }
 
 // goCommand starts a search; every go gets exactly one bestmove.
@@ -271,12 +324,24 @@ func (u *ugi) goCommand(args []string) {
 		pos: u.pos, searcher: u.searcher, lim: g.lim, movesLeft: movesLeft,
 		report:      func(i engines.Info) { u.s.println(u.infoLine(root, i)) },
 		reportFinal: true,
-		done: func(i engines.Info, overran bool) {
-			if overran {
-				u.searcher = nil
-			}
-			u.s.printf("bestmove %s", u.moveText(root, i.Best()))
-		},
+	}
+	// Analysis (go infinite, ponder) wants a search, not the book.
+	var bs *book.Searcher
+	if !g.hold() {
+		bs = u.book.searcher(u.searcher, u.game, u.opts.EffectiveLevel(), 0)
+	}
+	if bs != nil {
+		req.searcher, req.withOwner = bs, u.book.bind(bs, u.errorf)
+	}
+	req.done = func(i engines.Info, overran bool) {
+		if overran {
+			u.searcher = nil
+		}
+		if bs != nil {
+			u.bookLines(root, bs.Outcome())
+		}
+		u.s.printf("bestmove %s", u.moveText(root, i.Best()))
+		u.afterMove(root, i.Best())
 	}
 	if g.hold() {
 		// UCI: in these modes the engine must not answer before it is
@@ -290,6 +355,30 @@ func (u *ugi) goCommand(args []string) {
 		req.lim = engines.Limits{Infinite: true, Depth: g.lim.Depth, Nodes: g.lim.Nodes}
 	}
 	u.s.start(req)
+}
+
+// bookLines reports a book move as UCI engines do, an info line of depth
+// 0, and says what the book held; or says why the search left the book.
+func (u *ugi) bookLines(root engines.Position, o book.Outcome) {
+	switch {
+	case o.Played:
+		u.s.printf("info depth 0 score %s pv %s", o.Move.Value.UCI(), u.moveText(root, o.Move.Move))
+		u.s.printf("info string book %s", bookText(root, o))
+	case o.InBook:
+		u.s.printf("info string book %s", leftText(root, o))
+	}
+}
+
+// afterMove keeps the game with qi's move m for learning, and learns it
+// when m ends it.
+func (u *ugi) afterMove(root engines.Position, m engines.Move) {
+	if m == engines.NoMove || !u.book.learn {
+		return
+	}
+	p := root.Clone()
+	p.Play(m)
+	u.played = p
+	u.learnFinished(p)
 }
 
 // goArgs is what a go command asked for.

@@ -26,6 +26,10 @@ type setup struct {
 	// first is who moves first: you, qi or ask.
 	first string
 	think time.Duration
+	// book is the opening book's file, "" for qi's own, "off" for none;
+	// learn learns the finished games into it.
+	book  string
+	learn bool
 }
 
 // defaultGame is played when the command line names none.
@@ -42,6 +46,8 @@ func parseArgs(args []string, stdout io.Writer, reg *engines.Registry) (setup, e
 	size := fs.Int("size", 0, "the board's size, for games with several (see above); 0 is the game's usual one")
 	rule := fs.String("rule", "", "the rule set, for games with several (see above); empty asks")
 	think := fs.Duration("time", 3*time.Second, "qi's thinking time a move, more than 0 (Ctrl-C makes it play at once)")
+	bookFile := fs.String("book", "", "the opening book: a book `file`, off for none; empty is qi's own book of the game, if it has one")
+	learn := fs.Bool("learn", true, "learn each finished game into the opening book (its game log beside the book)")
 	var names []string
 	for {
 		if err := cmdline.Parse(fs, args, stdout, usage(reg)); err != nil {
@@ -60,7 +66,7 @@ func parseArgs(args []string, stdout io.Writer, reg *engines.Registry) (setup, e
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 
-	s := setup{level: *level, think: *think}
+	s := setup{level: *level, think: *think, book: *bookFile, learn: *learn}
 	switch {
 	case len(names) > 1:
 		return s, fmt.Errorf("play: one game at a time, not %s; sizes and rules are flags (-size, -rule): see qi play -h", quoteAll(names))

@@ -2,6 +2,8 @@
 // in a terminal, with a board drawing, the choice of who moves first and of
 // the level, take-backs (悔棋), hints and plain messages for bad input.
 // Ctrl-C quits at a question and makes qi play at once while it thinks.
+// Where the game has an opening book, qi plays from it ("book move") and
+// learns the games it finishes into it.
 package terminal
 
 import (
@@ -10,13 +12,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
 
+	"qi/book"
 	"qi/engines"
 )
 
@@ -38,6 +43,16 @@ type session struct {
 	level      int
 	human      engines.Side
 	pos        engines.Position
+	// book is the opening book (nil: none), rng what varies its moves at
+	// the lower levels; learner learns the finished games into it (nil:
+	// not learning yet, or not at all without learn).
+	book    *book.Book
+	rng     *rand.Rand
+	learn   bool
+	learner *book.Learner
+	// learnErrs are the learner's failures, said when the session ends.
+	learnMu   sync.Mutex
+	learnErrs []error
 }
 
 // errQuit ends the session when the person says so, presses Ctrl-C at a
@@ -45,19 +60,22 @@ type session struct {
 var errQuit = errors.New("quit")
 
 // Run plays games on in and out; args are `[game] [flags]` in any order.
-// Each value from interrupts is a Ctrl-C: at a question it quits, during a
-// search it stops that search, whose best move so far is played. A request
-// for help prints the usage on out and returns flag.ErrHelp.
-func Run(ctx context.Context, args []string, in io.Reader, out io.Writer, reg *engines.Registry, interrupts <-chan os.Signal) error {
+// books has the opening books (nil: none). Each value from interrupts is a
+// Ctrl-C: at a question it quits, during a search it stops that search,
+// whose best move so far is played. A request for help prints the usage on
+// out and returns flag.ErrHelp.
+func Run(ctx context.Context, args []string, in io.Reader, out io.Writer, reg *engines.Registry, books *book.Shelf, interrupts <-chan os.Signal) error {
 	set, err := parseArgs(args, out, reg)
 	if err != nil {
 		return err
 	}
 	done := make(chan struct{})
 	defer close(done)
+	now := uint64(time.Now().UnixNano())
 	s := &session{ctx: ctx, lines: readLines(in, done), interrupts: interrupts, out: out,
-		think: set.think, level: set.level}
-	if err := s.play(reg, set); err != errQuit {
+		think: set.think, level: set.level, learn: set.learn, rng: rand.New(rand.NewPCG(now, now>>32))}
+	defer s.stopLearning()
+	if err := s.play(reg, books, set); err != errQuit {
 		return err
 	}
 	s.printf("Bye.\n")
@@ -90,7 +108,7 @@ func readLines(in io.Reader, done <-chan struct{}) <-chan string {
 
 // play sets the games up as the person wants them and plays them until the
 // person has had enough (errQuit).
-func (s *session) play(reg *engines.Registry, set setup) error {
+func (s *session) play(reg *engines.Registry, books *book.Shelf, set setup) error {
 	spec, _ := reg.Lookup(set.game)
 	s.printf("qi plays %s. Type help at your move for the commands.\n", spec.Name)
 	if set.cfg.Rule == "" && len(spec.Rules) > 1 {
@@ -105,6 +123,7 @@ func (s *session) play(reg *engines.Registry, set setup) error {
 		return err
 	}
 	s.game = g
+	s.openBook(books, set.book)
 	if err := s.setup(set.first); err != nil {
 		return err
 	}
@@ -222,6 +241,7 @@ func (s *session) playGame() error {
 		s.printf("\n%s", s.pos.String())
 		if r := s.pos.Result(); r != engines.None {
 			s.announce(r)
+			s.learnGame()
 			return nil
 		}
 		side := s.pos.SideToMove()
@@ -281,14 +301,22 @@ func (s *session) verdict(r engines.Result) string {
 }
 
 // search runs a search at level for at most the thinking time and returns
-// its answer. Ctrl-C stops it, and the best move it has found so far is the
-// answer; the next search is a full one again.
-func (s *session) search(level int) engines.Info {
+// its answer, and whether it is a book move. Ctrl-C stops it, and the best
+// move it has found so far is the answer; the next search is a full one
+// again.
+func (s *session) search(level int) (engines.Info, bool) {
 	ctx, cancel := context.WithTimeout(s.ctx, s.think)
 	defer cancel()
-	searcher := s.searcher
+	var searcher engines.Searcher = s.searcher
 	if level != s.level {
 		searcher = s.game.NewSearcher(engines.Config{Level: level})
+	}
+	var fromBook *book.Searcher
+	if s.book != nil {
+		b := s.book
+		fromBook = &book.Searcher{Inner: searcher, Open: func() (*book.Book, error) { return b, nil },
+			Randomness: book.LevelRandomness(level), Rand: rand.New(rand.NewPCG(s.rng.Uint64(), s.rng.Uint64()))}
+		searcher = fromBook
 	}
 	pos := s.pos.Clone()
 	done := make(chan engines.Info, 1)
@@ -307,15 +335,24 @@ func (s *session) search(level int) engines.Info {
 	if len(info.PV) == 0 {
 		info.PV = s.pos.LegalMoves(nil)[:1]
 	}
-	return info
+	return info, fromBook != nil && fromBook.Outcome().Played
 }
 
 func (s *session) engineMove() {
 	s.printf("qi is thinking (up to %v; Ctrl-C makes it play now)...\n", s.think)
-	info := s.search(s.level)
+	info, fromBook := s.search(s.level)
 	m := info.Best()
-	s.printf("qi (%s) plays %s%s.\n", s.side(s.pos.SideToMove()), s.pos.MoveText(m), judge(info))
+	s.printf("qi (%s) plays %s%s.\n", s.side(s.pos.SideToMove()), s.pos.MoveText(m), said(info, fromBook))
 	s.pos.Play(m)
+}
+
+// said is what qi says of its move: a book move, or what the search
+// thinks of the game.
+func said(i engines.Info, fromBook bool) string {
+	if fromBook {
+		return " (book move)"
+	}
+	return judge(i)
 }
 
 // judge says what a search thinks of the game, for people.
@@ -362,8 +399,8 @@ func (s *session) humanTurn() error {
 			continue
 		case "hint":
 			s.printf("Looking for a hint (up to %v; Ctrl-C gives the best so far)...\n", s.think)
-			info := s.search(engines.MaxLevel)
-			s.printf("Hint: %s%s.\n", s.pos.MoveText(info.Best()), judge(info))
+			info, fromBook := s.search(engines.MaxLevel)
+			s.printf("Hint: %s%s.\n", s.pos.MoveText(info.Best()), said(info, fromBook))
 			continue
 		case "undo", "悔棋":
 			if !s.undo() {
@@ -406,4 +443,54 @@ func (s *session) undo() bool {
 		}
 	}
 	return false
+}
+
+// openBook opens the game's opening book: the file path, with "" qi's own
+// book of the game (none is no matter), with "off" none. A book that does
+// not open is said, and qi plays without one.
+func (s *session) openBook(books *book.Shelf, path string) {
+	if books == nil || strings.EqualFold(path, "off") {
+		return
+	}
+	b, err := books.Book(s.game, path)
+	switch {
+	case errors.Is(err, book.ErrNoBook):
+	case err != nil:
+		s.printf("The opening book does not open (%v); qi plays without one.\n", err)
+	default:
+		s.book = b
+	}
+}
+
+// learnGame hands the finished game over to be learned into the book, in
+// the background, when there is a book and learning is on. A game below
+// the full strength is logged as one of random moves, which learning
+// skips.
+func (s *session) learnGame() {
+	if s.book == nil || !s.learn {
+		return
+	}
+	if s.learner == nil {
+		s.learner = book.NewLearner(0, func(err error) {
+			s.learnMu.Lock()
+			defer s.learnMu.Unlock()
+			s.learnErrs = append(s.learnErrs, err)
+		})
+	}
+	b := s.book
+	s.learner.AddFinal(func() (*book.Book, error) { return b, nil }, s.pos.Clone(), s.level < engines.MaxLevel)
+}
+
+// stopLearning ends learning at once: the games not learned yet are in the
+// book's game log, where `qi book build` learns them.
+func (s *session) stopLearning() {
+	if s.learner == nil {
+		return
+	}
+	s.learner.Close(false)
+	s.learnMu.Lock()
+	defer s.learnMu.Unlock()
+	for _, err := range s.learnErrs {
+		s.printf("Learning the games into the opening book failed: %v.\n", err)
+	}
 }

@@ -10,6 +10,8 @@ import (
 	"flag"
 	"io"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -18,6 +20,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"qi/book"
+	"qi/book/shipped"
 	"qi/engines"
 	"qi/engines/catalog"
 	"qi/engines/enginetest"
@@ -30,7 +34,7 @@ import (
 func play(t *testing.T, args []string, input string) string {
 	t.Helper()
 	var out bytes.Buffer
-	require.NoError(t, Run(context.Background(), args, strings.NewReader(input), &out, catalog.New(), nil))
+	require.NoError(t, Run(context.Background(), args, strings.NewReader(input), &out, catalog.New(), nil, nil))
 	return out.String()
 }
 
@@ -161,7 +165,7 @@ func TestArgsCheckedFirst(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			var out bytes.Buffer
-			err := Run(context.Background(), tt.args, strings.NewReader("1\ny\n"), &out, catalog.New(), nil)
+			err := Run(context.Background(), tt.args, strings.NewReader("1\ny\n"), &out, catalog.New(), nil, nil)
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tt.err)
 			assert.Empty(t, out.String(), "nothing is asked before the command line is checked")
@@ -175,7 +179,7 @@ func TestThinkingTimeMustBePositive(t *testing.T) {
 	for _, d := range []string{"0s", "0", "-1s", "-3ms"} {
 		t.Run(d, func(t *testing.T) {
 			var out bytes.Buffer
-			err := Run(context.Background(), []string{"-time", d, "-level", "5", "-first", "qi"}, strings.NewReader(""), &out, catalog.New(), nil)
+			err := Run(context.Background(), []string{"-time", d, "-level", "5", "-first", "qi"}, strings.NewReader(""), &out, catalog.New(), nil, nil)
 			require.ErrorContains(t, err, "-time must be more than 0")
 			assert.NotContains(t, out.String(), "plays")
 		})
@@ -188,7 +192,7 @@ func TestHelp(t *testing.T) {
 	for _, args := range [][]string{{"-h"}, {"-help"}, {"--help"}, {"help"}, {"othello", "-h"}, {"-level", "3", "help"}} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			var out bytes.Buffer
-			err := Run(context.Background(), args, strings.NewReader(""), &out, catalog.New(), nil)
+			err := Run(context.Background(), args, strings.NewReader(""), &out, catalog.New(), nil, nil)
 			require.ErrorIs(t, err, flag.ErrHelp)
 			s := out.String()
 			assert.Contains(t, s, "usage: qi play [game] [flags]")
@@ -299,7 +303,7 @@ func TestCtrlC(t *testing.T) {
 	var wg sync.WaitGroup
 	var err error
 	wg.Go(func() {
-		err = Run(context.Background(), []string{"stubborn", "-level", "10", "-first", "qi", "-time", noHurry}, in, &out, reg, interrupts)
+		err = Run(context.Background(), []string{"stubborn", "-level", "10", "-first", "qi", "-time", noHurry}, in, &out, reg, nil, interrupts)
 	})
 	search := func() {
 		t.Helper()
@@ -333,4 +337,88 @@ func TestCtrlC(t *testing.T) {
 	wg.Wait()
 	require.NoError(t, err)
 	assert.True(t, strings.HasSuffix(out.String(), "Your move (O) > \nBye.\n"), out.String())
+}
+
+// playWithBooks runs qi play with qi's built-in books, whose learned games
+// go to a folder of the test's, and returns the screen and that folder.
+func playWithBooks(t *testing.T, args []string, input string) (string, string) {
+	t.Helper()
+	dir := t.TempDir()
+	var out bytes.Buffer
+	require.NoError(t, Run(context.Background(), args, strings.NewReader(input), &out, catalog.New(), book.NewShelfIn(dir, shipped.FS), nil))
+	return out.String(), dir
+}
+
+// loggedGames reads the games learned into the tic-tac-toe book of dir.
+func loggedGames(t *testing.T, dir string) []book.Game {
+	t.Helper()
+	logs, err := filepath.Glob(filepath.Join(book.LogDir(filepath.Join(dir, "tictactoe.book")), "*.log"))
+	require.NoError(t, err)
+	var games []book.Game
+	for _, l := range logs {
+		gs, bad, err := book.ReadLogFile(l, tictactoe.Game{})
+		require.NoError(t, err)
+		require.Empty(t, bad)
+		games = append(games, gs...)
+	}
+	return games
+}
+
+// everySquare tries the squares one after the other: the taken ones are
+// refused, and those left after the game answer Play again? wrongly until
+// the input ends.
+const everySquare = "a1\nb1\nc1\na2\nb2\nc2\na3\nb3\nc3\n"
+
+func TestPlayFromTheBook(t *testing.T) {
+	tests := []struct {
+		name    string
+		args    []string
+		book    bool // qi's moves are book moves
+		learned int
+		random  bool
+		says    string
+	}{
+		{name: "full strength", args: []string{"-level", "10"}, book: true, learned: 1},
+		{name: "a weaker qi's games are logged as random", args: []string{"-level", "3"}, book: true, learned: 1, random: true},
+		{name: "no learning", args: []string{"-level", "10", "-learn=false"}, book: true},
+		{name: "no book", args: []string{"-level", "10", "-book", "off"}},
+		// missing stands for a file that is not there.
+		{name: "a book that does not open", args: []string{"-level", "10", "-book", "missing"},
+			says: "The opening book does not open (open missing: no such file or directory); qi plays without one.\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			missing := filepath.Join(t.TempDir(), "nothing-here.book")
+			args := slices.Clone(tt.args)
+			for i, a := range args {
+				if a == "missing" {
+					args[i] = missing
+				}
+			}
+			out, dir := playWithBooks(t, append([]string{"tictactoe", "-first", "qi", "-time", noHurry}, args...), everySquare)
+			assert.Contains(t, out, "Game over: ")
+			if tt.book {
+				// The book is tic-tac-toe solved: qi never loses from it.
+				assert.Regexp(t, `qi \(X\) plays [a-c][1-3] \(book move\)\.\n`, out)
+				assert.NotContains(t, out, "You win")
+			} else {
+				assert.NotContains(t, out, "book move")
+			}
+			if tt.says != "" {
+				assert.Contains(t, out, strings.ReplaceAll(tt.says, "missing", missing))
+			}
+			games := loggedGames(t, dir)
+			require.Len(t, games, tt.learned)
+			for _, g := range games {
+				assert.NotEqual(t, engines.None, g.Result, "a finished game")
+				assert.GreaterOrEqual(t, len(g.Moves), 5)
+				assert.Equal(t, tt.random, g.Random)
+			}
+		})
+	}
+}
+
+func TestHintFromTheBook(t *testing.T) {
+	out, _ := playWithBooks(t, []string{"tictactoe", "-first", "you", "-level", "10"}, "hint\nquit\n")
+	assert.Contains(t, out, "Hint: a1 (book move).\n", "a1 is first among the equal first moves")
 }

@@ -21,6 +21,7 @@ import (
 	"sync"
 	"time"
 
+	"qi/book"
 	"qi/engines"
 	"qi/protocol/cmdline"
 	"qi/tools/arena/grid"
@@ -86,6 +87,9 @@ type match struct {
 	// shard's output (nil: the record files).
 	plan  *shard.Plan
 	batch *batchOutput
+	// bookLog is the book whose game log gets the games (-book-learn, a
+	// match run here); nil otherwise.
+	bookLog *book.Book
 }
 
 // newMatch checks a configuration and sets the match up: the game, the
@@ -157,6 +161,12 @@ func newMatch(ctx context.Context, c *Config, reg *engines.Registry, stdout, std
 	if err := m.loadOpenings(ctx); err != nil {
 		return nil, err
 	}
+	if c.BookLearn != "" {
+		// Refused at once when it is no book of the game, shard or not.
+		if m.bookLog, err = openBookLog(c.BookLearn, g); err != nil {
+			return nil, err
+		}
+	}
 	for _, f := range []struct {
 		path string
 		file **os.File
@@ -195,12 +205,15 @@ func (c *Config) lookUpGame(reg *engines.Registry) (asked, name string, cfg engi
 	return asked, name, cfg, g, err
 }
 
-// close closes the record files.
+// close closes the record files and the book's game log.
 func (m *match) close() {
 	for _, f := range []*os.File{m.pgn, m.sgf, m.ggf, m.logFile} {
 		if f != nil {
 			f.Close()
 		}
+	}
+	if m.bookLog != nil {
+		m.bookLog.Close()
 	}
 }
 
@@ -483,6 +496,11 @@ func (m *match) worker(ctx context.Context, id int, players map[int]player.Playe
 func (m *match) write(o outcome) error {
 	if m.batch != nil {
 		return m.batch.add(m, o)
+	}
+	if m.bookLog != nil {
+		if err := m.logGame(o); err != nil {
+			return err
+		}
 	}
 	var files [3]io.Writer
 	for i, f := range []*os.File{m.pgn, m.sgf, m.ggf} {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/google/shlex"
 
+	"qi/book"
 	"qi/engines"
 	"qi/tools/arena/grid"
 	"qi/tools/arena/stats"
@@ -30,8 +31,9 @@ const Tool = "arena"
 // batchStart is what a shard's match needs of its plan.
 type batchStart struct {
 	plan shard.Plan
-	// sgf and ggf say which records beside PGN were asked for.
-	sgf, ggf bool
+	// sgf and ggf say which records beside PGN were asked for, bookLog
+	// the games for an opening book's log (-book-learn).
+	sgf, ggf, bookLog bool
 }
 
 // runBatch works out the match's part in batch work from its flags and
@@ -53,6 +55,13 @@ func runBatch(c *Config, args []string, reg *engines.Registry, stdout, stderr io
 	}
 	report := func(m *shard.Manifest, w io.Writer) error { return Report(m, w, reg) }
 	plan, done, err := c.Batch.Start(shard.Job{Tool: Tool, Params: params, Items: c.items()}, []string{"arena"}, args, stdout, stderr, report)
+	if err == nil && done && plan.Mode == shard.Local && c.BookLearn != "" {
+		// All the shards ran here: their merged games go to the book.
+		var dest string
+		if dest, err = installBookLog(c.BookLearn, plan); err == nil {
+			fmt.Fprintf(stdout, "Book: %s.%s copied to %s\n", shard.MergedName, bookLogExt, dest)
+		}
+	}
 	if done || err != nil {
 		if err != nil {
 			err = fmt.Errorf("arena: %w", err)
@@ -66,7 +75,7 @@ func runBatch(c *Config, args []string, reg *engines.Registry, stdout, stderr io
 		c.Seed %= 1_000_000_000
 		c.HasSeed = true
 	}
-	b := &batchStart{plan: plan, sgf: c.SGF != "", ggf: c.GGF != ""}
+	b := &batchStart{plan: plan, sgf: c.SGF != "", ggf: c.GGF != "", bookLog: c.BookLearn != ""}
 	if plan.Mode == shard.One {
 		// A shard's own SPRT would stop it on a part of the evidence: only
 		// the merge decides. Its records go to its own files.
@@ -140,8 +149,8 @@ func batchParams(words []string) []string {
 
 // batchOutput collects a shard's games item by item for its output.
 type batchOutput struct {
-	out      *shard.Output
-	sgf, ggf bool
+	out               *shard.Output
+	sgf, ggf, bookLog bool
 	// left counts the games of each item still to come; games holds
 	// those in.
 	left  map[int]int
@@ -187,11 +196,17 @@ func (m *match) startBatch(b *batchStart) error {
 	if b.ggf {
 		streams = append(streams, shard.Stream{Ext: "ggf"})
 	}
+	if b.bookLog {
+		// The shard's games go to its output, not to the book's log.
+		m.bookLog.Close()
+		m.bookLog = nil
+		streams = append(streams, shard.Stream{Ext: bookLogExt, Header: []byte(book.LogHeader(m.game))})
+	}
 	out, err := b.plan.Create(streams...)
 	if err != nil {
 		return err
 	}
-	m.batch = &batchOutput{out: out, sgf: b.sgf, ggf: b.ggf, left: map[int]int{}, games: map[int][]outcome{}}
+	m.batch = &batchOutput{out: out, sgf: b.sgf, ggf: b.ggf, bookLog: b.bookLog, left: map[int]int{}, games: map[int][]outcome{}}
 	for _, j := range m.owned(m.schedule()) {
 		m.batch.left[j.item]++
 	}
@@ -229,6 +244,13 @@ func (b *batchOutput) add(m *match, o outcome) error {
 	}
 	if b.ggf {
 		chunks = append(chunks, ggf.Bytes())
+	}
+	if b.bookLog {
+		lines, err := m.bookLogLines(games)
+		if err != nil {
+			return err
+		}
+		chunks = append(chunks, lines)
 	}
 	return b.out.Put(i, chunks...)
 }
@@ -303,6 +325,10 @@ func Report(man *shard.Manifest, w io.Writer, reg *engines.Registry) error {
 	}
 	t.report(w)
 	fmt.Fprintf(w, "Finished match: %d games; endings: %s\n", t.played, t.endings())
+	if c.BookLearn != "" {
+		fmt.Fprintf(w, "Book: the games for %s are in the merge's %s.%s; in %s they are learned by qi book build -book %s\n",
+			c.BookLearn, shard.MergedName, bookLogExt, book.LogDir(c.BookLearn), c.BookLearn)
+	}
 	if c.SPRT != nil && len(t.pairs) == 1 {
 		s := t.pairs[0]
 		waves(w, c.SPRT.Decide(c.SPRT.LLR(m.sprtCounts(s.wdl, s.penta))), man.Parts, c.items())

@@ -85,6 +85,9 @@ type Config struct {
 	Event    string
 	// Quiet leaves out the line of each finished game.
 	Quiet bool
+	// BookLearn is the opening book whose game log gets the match's games
+	// ("": none).
+	BookLearn string
 	// Batch are the flags of a run split into shards (batch.go).
 	Batch shard.Flags
 }
@@ -232,6 +235,8 @@ func (c *Config) setValue(name, v string) error {
 		c.HasSeed = true
 	case "event":
 		c.Event = v
+	case "book-learn", "booklearn":
+		c.BookLearn = v
 	default:
 		if ok, err := c.Batch.Set(name, v); ok {
 			return err

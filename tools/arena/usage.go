@@ -63,10 +63,17 @@ Output:
                         progress on stderr: a bar on a terminal, lines otherwise
   -quiet                no line per finished game
   -event <name>         the Event of the records
+  -book-learn <book>    append the games that ended normally or by
+                        adjudication to the opening book's game log
+                        (<book>.logs/; the opening's moves are marked), which
+                        qi book build -book <book> learns; the book itself is
+                        never written here, and need not exist yet
   -config <file>        read more options from a file (shell words, # comments)
 
 ` + shard.Usage + `  A match's items are its openings, each played in every pairing (with both
   colours unless -norepeat). Shards play all their items (no SPRT stop) and
-  write their games as PGN (and SGF, GGF when asked), whatever the paths;
-  qi merge <dir> sums them and says whether an SPRT stops or goes on.
+  write their games as PGN (and SGF, GGF when asked), whatever the paths,
+  and with -book-learn as a game log (.log) instead of the book's;
+  qi merge <dir> sums them and says whether an SPRT stops or goes on; copy
+  its merged.log into <book>.logs/ (a run of -shards N here does that).
 `

@@ -1,0 +1,171 @@
+// This file holds what the dialects share of the opening book: its
+// settings, the searcher that answers from it (the book is opened and
+// probed in the search's goroutine, never the owner's), what a book move
+// is reported as, and learning finished games in the background.
+
+package protocol
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"time"
+
+	"qi/book"
+	"qi/engines"
+)
+
+// maxBookRandomness bounds the BookRandomness option: 100 discs.
+const maxBookRandomness = 10000
+
+// bookState is a session's book: where books come from, the options, the
+// errors already said and the learner of finished games. It lives on the
+// owner goroutine; what a search needs of it is copied into its searcher.
+type bookState struct {
+	shelf *book.Shelf // nil: no books
+	// own is OwnBook, file BookFile ("": qi's own book), randomness
+	// BookRandomness, learn BookLearn.
+	own        bool
+	file       string
+	randomness engines.Score
+	learn      bool
+
+	rng     *rand.Rand
+	said    map[string]bool
+	learner *book.Learner
+	// learned is the last game learned, so that one seen again (a game's
+	// end, then the next game's start) is learned once.
+	learned string
+	logf    func(format string, a ...any)
+}
+
+func newBookState(cfg Config, logf func(string, ...any)) bookState {
+	now := uint64(time.Now().UnixNano())
+	return bookState{shelf: cfg.Books, own: true, rng: rand.New(rand.NewPCG(now, now>>32)), said: map[string]bool{}, logf: logf}
+}
+
+// on reports whether the book plays.
+func (bs *bookState) on() bool { return bs.shelf != nil && bs.own }
+
+// opener returns how a search opens the book of g, with the settings of
+// now: the shelf opens each book once and is safe for concurrent use.
+func (bs *bookState) opener(g engines.Game) func() (*book.Book, error) {
+	shelf, file := bs.shelf, bs.file
+	return func() (*book.Book, error) { return shelf.Book(g, file) }
+}
+
+// setFile sets BookFile; a file that is not there is said at once, one that
+// is no book when a search first opens it. Either way qi plays on without
+// a book until BookFile changes.
+func (bs *bookState) setFile(path string, errorf func(string, ...any)) {
+	bs.file = path
+	if path == "" {
+		return
+	}
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		bs.fail(&fs.PathError{Op: "open", Path: path, Err: fs.ErrNotExist}, errorf)
+	}
+}
+
+// fail says err about the book once, in the dialect's form.
+func (bs *bookState) fail(err error, errorf func(string, ...any)) {
+	msg := err.Error()
+	var pe *fs.PathError
+	if errors.As(err, &pe) && errors.Is(err, fs.ErrNotExist) {
+		// As setFile says it, whoever found it missing.
+		msg = pe.Path + ": no such file"
+	}
+	if bs.said[msg] {
+		return
+	}
+	bs.said[msg] = true
+	errorf("book: %s; playing without a book", msg)
+}
+
+// searcher wraps inner for a search of g by a player of level (1..10),
+// valuing the book's draws at draw; nil when the book is off.
+func (bs *bookState) searcher(inner engines.Searcher, g engines.Game, level int, draw engines.Score) *book.Searcher {
+	if !bs.on() {
+		return nil
+	}
+	return &book.Searcher{
+		Inner: inner, Open: bs.opener(g), Draw: draw,
+		Randomness: bs.randomness + book.LevelRandomness(level),
+		Rand:       rand.New(rand.NewPCG(bs.rng.Uint64(), bs.rng.Uint64())),
+	}
+}
+
+// bind has the book's failures said through the server while the search
+// runs: the searcher reports them from its goroutine.
+func (bs *bookState) bind(b *book.Searcher, errorf func(string, ...any)) func(run func(func())) {
+	return func(run func(func())) {
+		b.Failed = func(err error) { run(func() { bs.fail(err, errorf) }) }
+	}
+}
+
+// learnGame hands the game that led to pos over to the learner, when
+// BookLearn is on; random marks a game of weakened play (a level below the
+// full strength), which is logged but not learned.
+func (bs *bookState) learnGame(g engines.Game, pos engines.Position, random bool) {
+	if bs.learn {
+		bs.learnNow(g, pos, random)
+	}
+}
+
+// learnNow is learnGame whatever BookLearn says (NBoard's learn).
+func (bs *bookState) learnNow(g engines.Game, pos engines.Position, random bool) {
+	key := fmt.Sprintf("%s %d %s", g.Name(), pos.Plies(), pos.Text())
+	if bs.shelf == nil || pos.Plies() == 0 || key == bs.learned {
+		return
+	}
+	bs.learned = key
+	if bs.learner == nil {
+		logf := bs.logf
+		bs.learner = book.NewLearner(0, func(err error) { logf("book: learning: %v", err) })
+	}
+	shelf, file := bs.shelf, bs.file
+	// A game with no book yet learns into the book to be: its log is where
+	// that book will be.
+	bs.learner.AddFinal(func() (*book.Book, error) { return shelf.Learning(g, file) }, pos.Clone(), random)
+}
+
+// close ends learning at once: the games not learned yet are written to
+// their books' logs, where `qi book build` learns them.
+func (bs *bookState) close() {
+	if bs.learner != nil {
+		bs.learner.Close(false)
+		bs.learner = nil
+	}
+}
+
+// unitsText writes a value in the game's units: "+0.50", "+M3" for a forced
+// win in three moves.
+func unitsText(v engines.Score) string {
+	if v.IsMate() {
+		n := (v.MatePlies() + 1) / 2
+		if v > 0 {
+			return fmt.Sprintf("+M%d", n)
+		}
+		return fmt.Sprintf("-M%d", n)
+	}
+	return fmt.Sprintf("%+.2f", float64(v)/100)
+}
+
+// bookText describes a book move for people: "b2, value +0.20 (depth 4),
+// 3 games, 2 of 3 book moves within the randomness".
+func bookText(pos engines.Position, o book.Outcome) string {
+	depth := fmt.Sprintf("depth %d", o.Move.Level)
+	if o.Move.Exact {
+		depth = "exact"
+	}
+	return fmt.Sprintf("%s, value %s (%s), %d games, %d of %d book moves within the randomness",
+		pos.MoveText(o.Move.Move), unitsText(o.Move.Value), depth, o.Games, o.Within, o.Moves)
+}
+
+// leftText says why a search left the book.
+func leftText(pos engines.Position, o book.Outcome) string {
+	return fmt.Sprintf("left: a quick search finds %s at %s, the book %s at %s",
+		pos.MoveText(o.Quick.Best()), unitsText(o.Quick.Score), pos.MoveText(o.Move.Move), unitsText(o.Move.Value))
+}

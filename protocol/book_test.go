@@ -1,0 +1,332 @@
+// Transcript tests of the opening book in every dialect: the options and
+// INFO keys, book moves and how they are reported, NBoard's hint and learn,
+// books that cannot be read, and games learned when BookLearn is on.
+
+package protocol
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"qi/book"
+	"qi/book/shipped"
+	"qi/engines"
+	"qi/engines/gomoku"
+	"qi/engines/othello"
+	"qi/engines/tictactoe"
+)
+
+// bookConfig is testConfig with books: the built-in ones, looked for first
+// in dir.
+func bookConfig(t *testing.T, dir string) Config {
+	cfg := testConfig(t)
+	cfg.Books = book.NewShelfIn(dir, shipped.FS)
+	return cfg
+}
+
+// bookFiles writes, in a new folder, a copy of the built-in tic-tac-toe
+// book, a file that is no book, and a book of another game.
+func bookFiles(t *testing.T) (dir, good, junk, foreign string) {
+	dir = t.TempDir()
+	data, err := shipped.FS.ReadFile("tictactoe.book")
+	require.NoError(t, err)
+	good, junk, foreign = filepath.Join(dir, "copy.book"), filepath.Join(dir, "junk.book"), filepath.Join(dir, "othello.book")
+	require.NoError(t, os.WriteFile(good, data, 0o644))
+	require.NoError(t, os.WriteFile(junk, []byte("not a book at all"), 0o644))
+	g, err := othello.New(8)
+	require.NoError(t, err)
+	b, err := book.New(g, 2, 4)
+	require.NoError(t, err)
+	require.NoError(t, b.Save(foreign))
+	return dir, good, junk, foreign
+}
+
+const bookHello = `option name OwnBook type check default true
+option name BookFile type string default <empty>
+option name BookRandomness type spin default 0 min 0 max 10000
+option name BookLearn type check default false
+`
+
+// The tic-tac-toe book is the game solved: every first move draws, a1
+// first among equals.
+const (
+	bookInfo = "info depth 0 score cp 0 pv a1"
+	bookSays = "info string book a1, value +0.00 (exact), 0 games, 9 of 9 book moves within the randomness"
+)
+
+func TestBookOptionsTranscript(t *testing.T) {
+	dir, good, junk, foreign := bookFiles(t)
+	missing := filepath.Join(dir, "missing.book")
+	// Searches' info lines are passed over: a book move's is of depth 0.
+	exchange(t, bookConfig(t, dir), regexp.MustCompile(`^info depth [1-9]`), []step{
+		{"ugi", append(strings.Split(strings.TrimSuffix(ugiHello+bookHello, "\n"), "\n"), "ugiok")},
+		{"go depth 3", []string{bookInfo, bookSays, "bestmove a1"}},
+		{"uci", append(strings.Split(strings.TrimSuffix(strings.Replace(ugiHello+bookHello, "option name Level",
+			"option name UCI_Variant type combo default tictactoe var niujiao var slow var stuck var tictactoe\noption name Level", 1), "\n"), "\n"), "uciok")},
+		// UCI's book move has the same lines.
+		{"go depth 3", []string{"info depth 0 score cp 0 pv P@a1", bookSays, "bestmove P@a1"}},
+		{"ugi", append(strings.Split(strings.TrimSuffix(ugiHello+bookHello, "\n"), "\n"), "ugiok")},
+		{"setoption name OwnBook value false", nil},
+		{"go depth 1", []string{"bestmove b2"}},
+		{"setoption name OwnBook value true", nil},
+		// go infinite analyses: no book.
+		{"go infinite", nil},
+		{"stop", []string{"~bestmove [a-c][1-3]"}},
+		{"setoption name BookRandomness value -1", []string{`info string error: option BookRandomness: "-1" is not a whole number from 0 to 10000`}},
+		{"setoption name BookRandomness value 10000", nil},
+		{"go depth 3", []string{`~info depth 0 score cp 0 pv [a-c][1-3]`, `~info string book [a-c][1-3], value \+0\.00 \(exact\), 0 games, 9 of 9 book moves within the randomness`, `~bestmove [a-c][1-3]`}},
+		{"setoption name BookRandomness value 0", nil},
+		// A book file that is not there is said at once; qi plays on
+		// without a book.
+		{"setoption name BookFile value " + missing, []string{"info string error: book: " + missing + ": no such file; playing without a book"}},
+		{"go depth 1", []string{"bestmove b2"}},
+		// One that is no book is said when a search first opens it, once.
+		{"setoption name BookFile value " + junk, nil},
+		{"go depth 1", []string{`~info string error: book: ` + regexp.QuoteMeta(junk) + `: not a usable qi book: .*; playing without a book`, "bestmove b2"}},
+		{"go depth 1", []string{"bestmove b2"}},
+		{"setoption name BookFile value " + foreign, nil},
+		{"go depth 1", []string{`~info string error: book: ` + regexp.QuoteMeta(foreign) + `: .*a book of othello 8x8, not of tictactoe; playing without a book`, "bestmove b2"}},
+		{"setoption name BookFile value " + good, nil},
+		{"go depth 3", []string{bookInfo, bookSays, "bestmove a1"}},
+		{"setoption name BookFile value <empty>", nil},
+		{"position startpos moves a1", nil},
+		{"go depth 3", []string{"info depth 0 score cp 0 pv b2", "info string book b2, value +0.00 (exact), 0 games, 1 of 2 book moves within the randomness", "bestmove b2"}},
+		{"isready", []string{"readyok"}},
+		{"quit", nil},
+	})
+}
+
+// TestNoBooksNoOptions checks that qi without books (the tests' config)
+// offers no book options and searches.
+func TestNoBooksNoOptions(t *testing.T) {
+	assert.Equal(t, ugiHello+"ugiok\n", transcript(t, lines("ugi")))
+	assert.NotContains(t, transcript(t, lines("go depth 2")), "depth 0")
+}
+
+// logged reads the games of the game logs of the book at path.
+func logged(t *testing.T, g engines.Game, path string) []book.Game {
+	t.Helper()
+	logs, err := filepath.Glob(filepath.Join(book.LogDir(path), "*.log"))
+	require.NoError(t, err)
+	var games []book.Game
+	for _, l := range logs {
+		gs, bad, err := book.ReadLogFile(l, g)
+		require.NoError(t, err)
+		require.Empty(t, bad)
+		games = append(games, gs...)
+	}
+	return games
+}
+
+func TestBookLearnTranscript(t *testing.T) {
+	dir, good, _, _ := bookFiles(t)
+	g := tictactoe.Game{}
+	// qi plays X: its last move wins; the result is known from it.
+	exchange(t, bookConfig(t, dir), regexp.MustCompile(`^info `), []step{
+		{"setoption name BookFile value " + good, nil},
+		{"setoption name BookLearn value true", nil},
+		{"position startpos moves b2 a2 a1 c3 c1 b1", nil},
+		{"go depth 9", []string{"bestmove a3"}},
+		// Sent again, the game is not learned twice.
+		{"position startpos moves b2 a2 a1 c3 c1 b1 a3", nil},
+		{"query result", []string{"response p1win"}},
+		// Below full strength, a game is logged as random.
+		{"uginewgame", nil},
+		{"setoption name Level value 3", nil},
+		{"position startpos moves b2", nil},
+		{"go depth 1", []string{"~bestmove .*"}},
+		{"uginewgame", nil},
+		// At full strength again, the game qi knows at quit is learned
+		// (its result unknown), with the reply the client sent since
+		// qi's move.
+		{"setoption name Level value 10", nil},
+		{"position startpos moves a1", nil},
+		{"go depth 3", []string{"bestmove b2"}},
+		{"position startpos moves a1 b2 c3", nil},
+		{"quit", nil},
+	})
+	games := logged(t, g, good)
+	require.Len(t, games, 3)
+	assert.Equal(t, engines.P1Win, games[0].Result)
+	assert.Len(t, games[0].Moves, 7)
+	assert.False(t, games[0].Random)
+	assert.True(t, games[1].Random, "a game below full strength")
+	assert.Len(t, games[2].Moves, 3)
+	assert.Equal(t, engines.None, games[2].Result)
+
+	// Without BookLearn nothing is logged.
+	dir2, good2, _, _ := bookFiles(t)
+	exchange(t, bookConfig(t, dir2), regexp.MustCompile(`^info `), []step{
+		{"setoption name BookFile value " + good2, nil},
+		{"position startpos moves b2 a2 a1 c3 c1 b1", nil},
+		{"go depth 9", []string{"bestmove a3"}},
+		{"uginewgame", nil},
+		{"quit", nil},
+	})
+	assert.Empty(t, logged(t, g, good2))
+}
+
+// othelloBook writes an othello book learned from two games' first plies
+// into dir, as the default book of 8x8.
+func othelloBook(t *testing.T, dir string) string {
+	g, err := othello.New(8)
+	require.NoError(t, err)
+	b, err := book.New(g, 2, 6)
+	require.NoError(t, err)
+	s := book.NewScorer(g, 2)
+	for _, moves := range []string{"f5 d6 c3 d3 c4 f4 f6", "f5 f6 e6 f4 e3 c5 c4"} {
+		pos, err := engines.PlayAll(g.Start(), strings.Fields(moves))
+		require.NoError(t, err)
+		_, err = b.Learn(context.Background(), s, book.GameOf(g, pos), -1)
+		require.NoError(t, err)
+	}
+	path := filepath.Join(dir, book.FileName(g))
+	require.NoError(t, b.Save(path))
+	return path
+}
+
+func TestNBoardBookHintAndLearn(t *testing.T) {
+	dir := t.TempDir()
+	path := othelloBook(t, dir)
+	cfg := nboardConfig()
+	cfg.Books = book.NewShelfIn(dir, nil)
+	bookLine := `~book ([A-H][1-8]){1,10} ` + eval + ` 0 2`
+	searchLine := `~search ([A-H][1-8]){1,3} ` + eval + ` 0 2`
+	exchange(t, cfg, nil, []step{
+		{"nboard 2", []string{"set myname qi"}},
+		{"set depth 2", []string{"set myname qi"}},
+		// The start's four moves are images of f5, all in the book: book
+		// lines alone.
+		{"hint 5", []string{"status analysing", bookLine, bookLine, bookLine, bookLine, "status"}},
+		{"go", []string{"status thinking", "~nodestats \\d+ \\d+\\.\\d+", `~=== (F5|D3|C4|E6)/` + eval + `/\d+\.\d\d`, "status"}},
+		{"move F5", nil},
+		{"move D6", nil},
+		// After f5 d6 the book has c3 and the best move outside it: two
+		// book lines, then the search of the other moves.
+		{"hint 4", []string{"status analysing", `~book C3([A-H][1-8]){0,9} ` + eval + ` 0 2`, bookLine, searchLine, searchLine, "status"}},
+		{"learn", []string{"learned"}},
+		{"set contempt 100", nil},
+		{"ping 1", []string{"pong 1"}},
+		{"quit", nil},
+	})
+	g, err := othello.New(8)
+	require.NoError(t, err)
+	games := logged(t, g, path)
+	require.Len(t, games, 1, "the game learned is in the log")
+	assert.Len(t, games[0].Moves, 2)
+
+	// With no othello book yet, the game goes to the log of the book to
+	// be, beside where qi looks for it: qi book build makes it.
+	empty := t.TempDir()
+	cfg.Books = book.NewShelfIn(empty, nil)
+	exchange(t, cfg, nil, []step{
+		{"nboard 2", []string{"set myname qi"}},
+		{"set depth 1", []string{"set myname qi"}},
+		{"move F5", nil},
+		{"move F6", nil},
+		{"learn", []string{"learned"}},
+		{"quit", nil},
+	})
+	games = logged(t, g, filepath.Join(empty, book.FileName(g)))
+	require.Len(t, games, 1)
+	assert.Len(t, games[0].Moves, 2)
+
+	// Without books, learn says so.
+	nboardExchange(t, []step{
+		{"nboard 2", []string{"set myname qi"}},
+		{"learn", []string{"status qi keeps no opening book: nothing to learn", "learned"}},
+		{"quit", nil},
+	})
+}
+
+// gomokuBook writes a 15x15 freestyle book learned from a short game into
+// dir.
+func gomokuBook(t *testing.T, dir string) {
+	g, err := gomoku.NewGame(15, 15, gomoku.Freestyle)
+	require.NoError(t, err)
+	b, err := book.New(g, 1, 2)
+	require.NoError(t, err)
+	pos, err := engines.PlayAll(g.Start(), []string{"h8", "i9", "h10"})
+	require.NoError(t, err)
+	_, err = b.Learn(context.Background(), book.NewScorer(g, 1), book.GameOf(g, pos), -1)
+	require.NoError(t, err)
+	require.NoError(t, b.Save(filepath.Join(dir, book.FileName(g))))
+}
+
+func TestGomocupBook(t *testing.T) {
+	dir := t.TempDir()
+	gomokuBook(t, dir)
+	cfg := gomocupConfig()
+	cfg.Books = book.NewShelfIn(dir, fstest.MapFS{})
+	missing, junk := filepath.Join(dir, "missing.book"), filepath.Join(dir, "junk.book")
+	require.NoError(t, os.WriteFile(junk, []byte("not a book"), 0o644))
+	exchange(t, cfg, messageLine, []step{
+		{"START 15", []string{"OK"}},
+		{"INFO max_node 500", nil},
+		{"BEGIN", []string{`~MESSAGE book h8, value [-+]\d+\.\d\d \(depth 1\), 0 games, 1 of \d book moves within the randomness`, "7,7"}},
+		{"RESTART", []string{"OK"}},
+		{"INFO book 0", nil},
+		{"BEGIN", []string{anyMove}},
+		{"INFO book 1", nil},
+		{"INFO book maybe", nil},
+		{"INFO book_randomness -3", nil},
+		{"INFO book_file " + missing, nil},
+		{"RESTART", []string{`ERROR INFO book wants 1 or 0, not "maybe"`, "ERROR INFO book_randomness wants 0 to 10000, not -3",
+			"ERROR book: " + missing + ": no such file; playing without a book", "OK"}},
+		{"BEGIN", []string{anyMove}},
+		// A file that is no book is said with the move of the first
+		// search that opens it, once.
+		{"INFO book_file " + junk, nil},
+		{"RESTART", []string{"OK"}},
+		{"BEGIN", []string{`~ERROR book: ` + regexp.QuoteMeta(junk) + `: not a usable qi book: .*; playing without a book`, anyMove}},
+		{"RESTART", []string{"OK"}},
+		{"BEGIN", []string{anyMove}},
+		{"END", nil},
+	})
+}
+
+// TestNBoardBadBook checks that a default book that is no book is said in
+// NBoard's form, once, and that qi plays and hints on without it.
+func TestNBoardBadBook(t *testing.T) {
+	dir := t.TempDir()
+	g, err := othello.New(8)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, book.FileName(g)), []byte("not a book"), 0o644))
+	cfg := nboardConfig()
+	cfg.Books = book.NewShelfIn(dir, nil)
+	exchange(t, cfg, nil, []step{
+		{"nboard 2", []string{"set myname qi"}},
+		{"set depth 1", []string{"set myname qi"}},
+		{"go", []string{"status thinking", `~status error: book: .*othello-8x8\.book: not a usable qi book: .*; playing without a book`,
+			"~nodestats \\d+ \\d+\\.\\d+", `~=== (F5|D3|C4|E6)/` + eval + `/\d+\.\d\d`, "status"}},
+		{"hint 1", []string{"status analysing", `~search ([A-H][1-8])+ ` + eval + ` 0 2`, "status"}},
+		{"quit", nil},
+	})
+}
+
+// TestBookLeftForASearch checks that a book whose value a quick search
+// finds clearly too low is left, said, and searched instead.
+func TestBookLeftForASearch(t *testing.T) {
+	g := tictactoe.Game{}
+	b, err := book.New(g, 2, 9)
+	require.NoError(t, err)
+	// The book thinks the start lost by 50 with a2, its only move: a
+	// shallow search's value of it, wrong.
+	_, err = b.Import(strings.NewReader(g.Start().Text() + "\t-5000\t0\t2\ta2\t-5000\t0\t2\t0\t0\t0\n"))
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "wrong.book")
+	require.NoError(t, b.Save(path))
+	exchange(t, bookConfig(t, t.TempDir()), regexp.MustCompile(`^info depth [1-9]`), []step{
+		{"setoption name BookFile value " + path, nil},
+		{"go depth 3", []string{`~info string book left: a quick search finds (b2|[ac][13]) at [-+]\d+\.\d\d, the book a2 at -50\.00`, "~bestmove [a-c][1-3]"}},
+		{"quit", nil},
+	})
+}
