@@ -90,16 +90,17 @@ func Benches(g engines.Game, quick bool) []engines.Bench {
 	if b, ok := g.(engines.Bencher); ok {
 		return b.Benches(quick)
 	}
-	return []engines.Bench{Generic(g, quick)}
-}
-
-// Generic measures a game without a benchmark of its own: a full-strength
-// search from the start for a second (a tenth when quick).
-func Generic(g engines.Game, quick bool) engines.Bench {
 	limit := time.Second
 	if quick {
 		limit = 100 * time.Millisecond
 	}
+	return []engines.Bench{Generic(g, limit)}
+}
+
+// Generic measures a game without a benchmark of its own: a full-strength
+// search from the start for limit (qi bench: a second, a tenth when quick),
+// or until it is exact.
+func Generic(g engines.Game, limit time.Duration) engines.Bench {
 	return engines.Bench{Name: "search from the start", Run: func(ctx context.Context) (engines.BenchResult, error) {
 		// The clock starts once the searcher and its table are made.
 		s := g.NewSearcher(engines.Config{})
