@@ -72,6 +72,75 @@ func (p *Position) Features(set *pattern.Set, entries []int) ([]int, [pattern.Sc
 	return entries, sc
 }
 
+// Features8 is Features for an 8x8 board given as the discs of the side to
+// move and of its opponent, for tools that go through millions of them: the
+// table entry of every instance of set (an 8x8 set) in order, appended to
+// entries, and the scalar counts.
+func Features8(set *pattern.Set, p, o uint64, entries []int) ([]int, [pattern.Scalars]int) {
+	for pi := range set.Patterns {
+		for _, inst := range set.Patterns[pi].Instances {
+			idx, w := 0, 1
+			for _, sq := range inst {
+				switch {
+				case p>>sq&1 != 0:
+					idx += w
+				case o>>sq&1 != 0:
+					idx -= w
+				}
+				w *= 3
+			}
+			entries = append(entries, idx+(w-1)/2)
+		}
+	}
+	sc := [pattern.Scalars]int{
+		bits.OnesCount64(Moves8(p, o)), bits.OnesCount64(Moves8(o, p)),
+		bits.OnesCount64(potentialMoves(p, o)), bits.OnesCount64(potentialMoves(o, p)),
+	}
+	for i := range sc {
+		sc[i] = min(sc[i], pattern.ScalarMax)
+	}
+	return entries, sc
+}
+
+// Evaluator is the static evaluation under given weights, set up once for
+// evaluating many positions (Evaluate sets up its tables at every call).
+type Evaluator struct {
+	n  int
+	w  *pattern.Weights
+	e8 *eval8
+	eN *evalN
+}
+
+// NewEvaluator returns the static evaluation of n x n positions under w
+// (nil: the untrained evaluation).
+func NewEvaluator(n int, w *pattern.Weights) *Evaluator {
+	ev := &Evaluator{n: n, w: w}
+	switch {
+	case w == nil:
+	case n == 8:
+		ev.e8 = newEval8(w)
+	default:
+		ev.eN = newEvalN(mailboxFor(n), false)
+		ev.eN.use(w)
+	}
+	return ev
+}
+
+// Eval returns the static evaluation of p (of the evaluator's size) for the
+// side to move in centi-discs.
+func (ev *Evaluator) Eval(p *Position) int {
+	switch {
+	case ev.e8 != nil:
+		var f feats8
+		pl, op, _ := p.Bitboards()
+		ev.e8.setup(&f, pl, op)
+		return min(max(ev.e8.score(&f, pl, op, true)*100/pattern.Scale, -evalLimit), evalLimit)
+	case ev.eN != nil:
+		return ev.eN.score(p.bn)
+	}
+	return SimpleEval(p)
+}
+
 // Evaluate returns the static evaluation of the position for the side to
 // move in centi-discs under w (nil: the embedded weights of its size, or the
 // untrained evaluation when there are none).

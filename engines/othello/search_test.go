@@ -332,6 +332,10 @@ func TestIncrementalFeatures(t *testing.T) {
 			got := e.score(&f, me, opp, p.side == engines.P1)
 			// From scratch through Features, as the training tool sees it.
 			entries, sc := p.Features(w.Set, nil)
+			fast, fastSc := Features8(w.Set, me, opp, nil)
+			require.Equal(t, entries, fast)
+			require.Equal(t, sc, fastSc)
+			require.Equal(t, min(max(got*100/pattern.Scale, -evalLimit), evalLimit), NewEvaluator(8, w).Eval(p))
 			st := w.Stage[w.StageOf[p.Empties()]]
 			want := int(st[w.Bias])
 			k := 0

@@ -20,6 +20,7 @@ commands:
   wthor     read WTHOR games into labelled samples
   selfplay  play games with the engine and write labelled samples
   label     relabel samples by searching each position
+  td        relabel the positions of games by temporal differences
   train     fit weights to samples and write a weight file
   match     play two weight sets against each other from XOT openings
   probcut   measure the error model of ProbCut
@@ -39,6 +40,7 @@ func Run(args []string, stdout, stderr io.Writer) error {
 		"wthor":    runWthor,
 		"selfplay": runSelfPlay,
 		"label":    runLabel,
+		"td":       runTD,
 		"train":    runTrain,
 		"match":    runMatch,
 		"probcut":  runProbcut,

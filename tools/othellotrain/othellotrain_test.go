@@ -119,3 +119,29 @@ func TestShards(t *testing.T) {
 		})
 	}
 }
+
+func TestTrainOptions(t *testing.T) {
+	dir := t.TempDir()
+	samples := filepath.Join(dir, "s.bin")
+	run(t, "wthor", "-o", samples, "-solve", "10", "testdata/WTH_1977.wtb")
+	tests := []struct {
+		name   string
+		flags  []string
+		stages int
+	}{
+		{"stages of 4 empties", nil, 15},
+		{"split by parity", []string{"-parity"}, 30},
+		{"chained", []string{"-chain"}, 15},
+		{"stages of 8, chained", []string{"-stage", "8", "-chain"}, 8},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			weights := filepath.Join(t.TempDir(), "w.bin")
+			args := append([]string{"train", "-o", weights, "-iters", "5", "-valid", "0"}, tt.flags...)
+			run(t, append(args, samples)...)
+			w, err := readWeightsFile(weights, pattern.For(8))
+			require.NoError(t, err)
+			assert.Len(t, w.Stage, tt.stages)
+		})
+	}
+}

@@ -13,17 +13,32 @@ import (
 	"os"
 	"time"
 
+	"qi/engines/othello"
 	"qi/engines/othello/pattern"
 	"qi/protocol/cmdline"
 )
 
-// featured is a sample reduced to the weights it uses: an index into the
-// stage's flat table per pattern instance and scalar, and the bias.
-type featured struct {
+// stageData is a stage's samples reduced to the weights they use: k indices
+// into the stage's flat table per sample (each pattern instance's entry, each
+// scalar's, the bias), in one flat slice, so that the fit goes through them
+// in order.
+type stageData struct {
+	k      int
 	idx    []int32
-	label  float64 // discs
-	weight float64
-	valid  bool // held out
+	label  []float64 // discs
+	weight []float64
+	valid  []bool // held out
+}
+
+func (d *stageData) len() int { return len(d.label) }
+
+// shift subtracts from each label what weights x give the sample.
+func (d *stageData) shift(x []float64) {
+	for i := range d.label {
+		for _, j := range d.idx[i*d.k : (i+1)*d.k] {
+			d.label[i] -= x[j]
+		}
+	}
 }
 
 // trainConfig holds the fit's settings.
@@ -34,56 +49,78 @@ type trainConfig struct {
 	validPct int     // games held out, in percent
 }
 
-// features turns samples into the indices of the weights they use.
-func features(set *pattern.Set, w *pattern.Weights, n int, samples []sample, cfg trainConfig, from, to int) []featured {
-	out := make([]featured, 0, len(samples))
+// stageWeights returns the weight of the samples of each number of empties in
+// the fit of stage st: 1 in the stage, 1/2 within window empties of it (of
+// the same parity when the stages split by parity), else 0.
+func stageWeights(stageOf []int, st, window int, parity bool) []float64 {
+	wt := make([]float64, len(stageOf))
+	for e := range stageOf {
+		for f, s := range stageOf {
+			d := e - f
+			if s != st || d > window || -d > window || parity && d%2 != 0 {
+				continue
+			}
+			if d == 0 {
+				wt[e] = 1
+				break
+			}
+			wt[e] = 0.5
+		}
+	}
+	return wt
+}
+
+// features turns the samples that weigh in a stage into the indices of the
+// weights they use.
+func features(set *pattern.Set, w *pattern.Weights, n int, samples []sample, cfg trainConfig, weightOf []float64) *stageData {
+	d := &stageData{k: set.Instances() + pattern.Scalars + 1}
 	var entries []int
 	for i := range samples {
 		s := &samples[i]
-		e := s.empties(n)
-		if e < from-cfg.window || e > to+cfg.window {
+		weight := weightOf[s.empties(n)]
+		if weight == 0 {
 			continue
 		}
-		p := s.position(n)
 		var sc [pattern.Scalars]int
-		entries, sc = p.Features(set, entries[:0])
-		f := featured{label: float64(s.label) / 100, weight: 1}
-		if e < from || e > to {
-			f.weight = 0.5
+		if n == 8 {
+			entries, sc = othello.Features8(set, s.p[0], s.o[0], entries[:0])
+		} else {
+			entries, sc = s.position(n).Features(set, entries[:0])
 		}
-		f.valid = cfg.validPct > 0 && int(uint32(s.game)*2654435761>>16)%100 < cfg.validPct
-		f.idx = make([]int32, 0, len(entries)+pattern.Scalars+1)
+		d.label = append(d.label, float64(s.label)/100)
+		d.weight = append(d.weight, weight)
+		d.valid = append(d.valid, cfg.validPct > 0 && int(uint32(s.game)*2654435761>>16)%100 < cfg.validPct)
 		k := 0
 		for pi := range set.Patterns {
 			pt := &set.Patterns[pi]
 			for range pt.Instances {
-				f.idx = append(f.idx, int32(w.Offsets[pi]+pt.Rep(entries[k])))
+				d.idx = append(d.idx, int32(w.Offsets[pi]+pt.Rep(entries[k])))
 				k++
 			}
 		}
 		for j, v := range sc {
-			f.idx = append(f.idx, int32(w.ScalarAt+j*(pattern.ScalarMax+1)+v))
+			d.idx = append(d.idx, int32(w.ScalarAt+j*(pattern.ScalarMax+1)+v))
 		}
-		f.idx = append(f.idx, int32(w.Bias))
-		out = append(out, f)
+		d.idx = append(d.idx, int32(w.Bias))
 	}
-	return out
+	return d
 }
 
 // fit solves the stage's ridge regression by preconditioned conjugate
 // gradients from x (which it updates), and returns the training and the
 // validation error (root mean square, discs).
-func fit(data []featured, x []float64, cfg trainConfig, log io.Writer) (float64, float64) {
+func fit(data *stageData, x []float64, cfg trainConfig) (float64, float64) {
 	n := len(x)
 	cnt := make([]float64, n)
 	b := make([]float64, n)
-	for _, f := range data {
-		if f.valid {
+	k := data.k
+	for i := range data.len() {
+		if data.valid[i] {
 			continue
 		}
-		for _, j := range f.idx {
-			cnt[j] += f.weight
-			b[j] += f.weight * f.label
+		for _, j := range data.idx[i*k : (i+1)*k] {
+			cnt[j] += data.weight[i]
+			b[j] += data.weight[i] * data.label[i]
 		}
 	}
 	// A = X'WX + lambda I; the preconditioner is its diagonal.
@@ -91,34 +128,35 @@ func fit(data []featured, x []float64, cfg trainConfig, log io.Writer) (float64,
 		for j := range out {
 			out[j] = cfg.lambda * v[j]
 		}
-		for _, f := range data {
-			if f.valid {
+		for i := range data.len() {
+			if data.valid[i] {
 				continue
 			}
+			row := data.idx[i*k : (i+1)*k]
 			s := 0.0
-			for _, j := range f.idx {
+			for _, j := range row {
 				s += v[j]
 			}
-			s *= f.weight
-			for _, j := range f.idx {
+			s *= data.weight[i]
+			for _, j := range row {
 				out[j] += s
 			}
 		}
 	}
 	errors := func() (float64, float64) {
 		var se, sv, nt, nv float64
-		for _, f := range data {
+		for i := range data.len() {
 			s := 0.0
-			for _, j := range f.idx {
+			for _, j := range data.idx[i*k : (i+1)*k] {
 				s += x[j]
 			}
-			d := (s - f.label) * (s - f.label)
-			if f.valid {
-				sv += d * f.weight
-				nv += f.weight
+			d := (s - data.label[i]) * (s - data.label[i])
+			if data.valid[i] {
+				sv += d * data.weight[i]
+				nv += data.weight[i]
 			} else {
-				se += d * f.weight
-				nt += f.weight
+				se += d * data.weight[i]
+				nt += data.weight[i]
 			}
 		}
 		return math.Sqrt(se / max(nt, 1)), math.Sqrt(sv / max(nv, 1))
@@ -189,6 +227,8 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&cfg.window, "window", 2, "empties either side of a stage whose samples also count, at half weight")
 	fs.IntVar(&cfg.validPct, "valid", 5, "percent of games held out to stop the fit")
 	stageSize := fs.Int("stage", 0, "empties a stage spans (0: the set's usual size)")
+	parity := fs.Bool("parity", false, "split each stage by the parity of the empties")
+	chain := fs.Bool("chain", false, "fit the stages from the last to the first, each pulled towards the one fitted before it rather than towards zero")
 	if err := cmdline.Parse(fs, args, stdout, "usage: qi othellotrain train -o weights.bin [flags] samples.bin...\nFit the pattern weights to sample files, stage by stage, and write a weight file."); err != nil {
 		return err
 	}
@@ -216,13 +256,26 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	if per <= 0 {
 		per = set.StageSize
 	}
-	w := pattern.NewWeights(set, per)
+	stageOf := set.StageMap(per)
+	if *parity {
+		stageOf = set.StageMapParity(per)
+	}
+	w := pattern.NewWeightsMap(set, stageOf)
 	start := time.Now()
 	x := make([]float64, w.Len())
-	for st := range w.Stage {
-		// Each stage starts from zero: conjugate gradients from zero stay
-		// in the span of the data, so that entries no sample uses stay 0
-		// and tables that every sample uses once (the scalars, the bias)
+	prior := make([]float64, w.Len())
+	order := make([]int, len(w.Stage))
+	for i := range order {
+		order[i] = i
+		if *chain {
+			order[i] = len(order) - 1 - i
+		}
+	}
+	for _, st := range order {
+		// Each stage starts from zero, or chained from the stage fitted
+		// before it: conjugate gradients from there stay in the span of
+		// the data, so that entries no sample uses keep their start and
+		// tables that every sample uses once (the scalars, the bias)
 		// do not drift apart by offsets that cancel on seen positions
 		// but not on unseen ones.
 		clear(x)
@@ -232,17 +285,28 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 				from, to = min(from, e), max(to, e)
 			}
 		}
-		data := features(set, w, n, samples, cfg, from, to)
-		if len(data) == 0 {
+		data := features(set, w, n, samples, cfg, stageWeights(w.StageOf, st, cfg.window, *parity))
+		if data.len() == 0 {
 			fmt.Fprintf(stdout, "stage %2d (empties %d-%d): no samples\n", st, from, to)
 			continue
 		}
-		trainErr, validErr := fit(data, x, cfg, stderr)
+		if *chain {
+			// The ridge pulls towards the prior: fit the residuals
+			// of the labels from zero and add the prior back.
+			data.shift(prior)
+		}
+		trainErr, validErr := fit(data, x, cfg)
+		if *chain {
+			for j := range x {
+				x[j] += prior[j]
+			}
+			copy(prior, x)
+		}
 		for j, v := range x {
 			w.Stage[st][j] = int16(max(min(math.Round(v*pattern.Scale), 32767), -32767))
 		}
 		fmt.Fprintf(stdout, "stage %2d (empties %2d-%2d): %8d samples, error %.2f discs (held out %.2f), %v\n",
-			st, from, to, len(data), trainErr, validErr, time.Since(start).Round(time.Second))
+			st, from, to, data.len(), trainErr, validErr, time.Since(start).Round(time.Second))
 	}
 	w.Tie()
 	f, err := os.Create(*out)

@@ -85,6 +85,17 @@ func (s *Set) StageMap(per int) []int {
 	return m
 }
 
+// StageMapParity is StageMap with each stage split in two by the parity of
+// the empties: who is to play the last move of a region (with no passes, the
+// side to move at an odd number of empties) weighs the patterns differently.
+func (s *Set) StageMapParity(per int) []int {
+	m := s.StageMap(per)
+	for e := range m {
+		m[e] = 2*m[e] + e%2
+	}
+	return m
+}
+
 // Instances returns the number of pattern instances over all patterns.
 func (s *Set) Instances() int {
 	n := 0

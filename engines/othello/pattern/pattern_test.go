@@ -3,6 +3,7 @@ package pattern
 import (
 	"bytes"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -84,4 +85,27 @@ func TestEmbedded(t *testing.T) {
 	}
 	assert.NotNil(t, Load(8), "8x8 has weights")
 	assert.Nil(t, Load(6))
+}
+
+func TestStageMaps(t *testing.T) {
+	s8 := For(8)
+	tests := []struct {
+		name    string
+		m       []int
+		empties []int
+		want    []int
+	}{
+		{"by 4 empties", s8.StageMap(4), []int{64, 60, 57, 56, 5, 4, 0}, []int{0, 0, 0, 1, 13, 14, 14}},
+		{"split by parity", s8.StageMapParity(4), []int{64, 60, 57, 56, 5, 4, 0}, []int{0, 0, 1, 2, 27, 28, 28}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			require.Len(t, tt.m, 65)
+			for i, e := range tt.empties {
+				assert.Equal(t, tt.want[i], tt.m[e], "%d empties", e)
+			}
+			w := NewWeightsMap(s8, tt.m)
+			assert.Equal(t, slices.Max(tt.m)+1, len(w.Stage), "one table per stage used")
+		})
+	}
 }

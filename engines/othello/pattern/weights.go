@@ -36,6 +36,10 @@ type Weights struct {
 // NewWeights returns zero weights for the set in stages of per empties.
 func NewWeights(s *Set, per int) *Weights { return newWeights(s, s.StageMap(per)) }
 
+// NewWeightsMap returns zero weights for the set whose stage of e empties is
+// stageOf[e] (stages numbered from 0, each used).
+func NewWeightsMap(s *Set, stageOf []int) *Weights { return newWeights(s, stageOf) }
+
 // newWeights returns zero weights for the set with the stages of stageOf.
 func newWeights(s *Set, stageOf []int) *Weights {
 	w := &Weights{Set: s, StageOf: stageOf}
