@@ -19,12 +19,15 @@ type progress struct {
 	bar, lines  bool
 	start, last time.Time
 	shown       bool
+	// base is the first count reported: the units done before this run (a
+	// journal's), which took none of its time.
+	base int64
 }
 
 // newProgress starts reporting a step of total units; mode is "bar",
 // "lines", "off" or "auto" (a bar on a terminal, lines otherwise).
 func newProgress(w io.Writer, mode, what, unit string, total int64) *progress {
-	p := &progress{w: w, what: what, unit: unit, total: total, start: time.Now()}
+	p := &progress{w: w, what: what, unit: unit, total: total, start: time.Now(), base: -1}
 	switch mode {
 	case "bar":
 		p.bar = true
@@ -51,6 +54,9 @@ const barWidth = 30
 // set reports done units of the total.
 func (p *progress) set(done int64) {
 	now := time.Now()
+	if p.base < 0 {
+		p.base = done
+	}
 	switch {
 	case p.bar && (now.Sub(p.last) >= 100*time.Millisecond || done == p.total):
 		filled := int(int64(barWidth) * min(done, p.total) / max(p.total, 1))
@@ -66,11 +72,14 @@ func (p *progress) set(done int64) {
 }
 
 // eta estimates the time left.
-func (p *progress) eta(done int64) string {
-	if done <= 0 || done >= p.total {
+func (p *progress) eta(done int64) string { return p.etaAfter(done, time.Since(p.start)) }
+
+// etaAfter estimates the time left when done units took elapsed.
+func (p *progress) etaAfter(done int64, elapsed time.Duration) string {
+	if done <= p.base || done >= p.total {
 		return ""
 	}
-	left := time.Duration(float64(time.Since(p.start)) * float64(p.total-done) / float64(done))
+	left := time.Duration(float64(elapsed) * float64(p.total-done) / float64(done-p.base))
 	return fmt.Sprintf(", about %s left", left.Round(time.Second))
 }
 
