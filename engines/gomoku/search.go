@@ -729,6 +729,55 @@ func (s *Searcher) rootWindow(depth int, alpha, beta engines.Score) engines.Scor
 	return best
 }
 
+// open starts the node at ply for pvs and qsearch and settles what needs
+// no search: a five to make, the horizon of the ply arrays (at horizon, the
+// evaluation), the bounds of the fastest win and loss (which narrow alpha
+// and beta), the opponent's five that cannot be blocked, and an open four.
+// done says v is the node's value; otherwise block, when not -1, is the
+// square of the opponent's only five, the one move the caller searches.
+func (s *Searcher) open(ply, horizon int, alpha, beta *engines.Score) (v engines.Score, block int, done bool) {
+	s.pvLen[ply] = 0
+	if ply > s.selDepth {
+		s.selDepth = ply
+	}
+	if s.aborted {
+		return 0, -1, true
+	}
+	b := &s.b
+	me, opp := s.stm, 1-s.stm
+	s.raw[ply] = b.evaluate(me)
+	if b.counts[me][kFive] > 0 {
+		if m := s.find(me, kFive); m >= 0 {
+			s.pvSet(ply, m)
+			return engines.MateIn(ply + 1), -1, true
+		}
+	}
+	if ply >= horizon {
+		return s.evalAt(ply), -1, true
+	}
+	// Nothing beats a five next move, nothing loses faster than the
+	// opponent's five after this move.
+	*alpha = max(*alpha, engines.MatedIn(ply+2))
+	*beta = min(*beta, engines.MateIn(ply+1))
+	if *alpha >= *beta {
+		return *alpha, -1, true
+	}
+	if b.counts[opp][kFive] > 0 {
+		f, two := s.fives(opp)
+		if two || !s.legal(me, f) {
+			return engines.MatedIn(ply + 2), -1, true
+		}
+		return 0, f, false
+	}
+	if b.counts[me][kFlex4] > 0 {
+		if m := s.find(me, kFlex4); m >= 0 {
+			s.pvSet(ply, m)
+			return engines.MateIn(ply + 3), -1, true
+		}
+	}
+	return 0, -1, false
+}
+
 // qBudget bounds the plies the horizon spends answering open threes.
 const qBudget = 4
 
@@ -740,51 +789,21 @@ const qBudget = 4
 // moves late in the order shallower (late move reductions) or not at all
 // (move count pruning).
 func (s *Searcher) pvs(depth, ply int, alpha, beta engines.Score, qb int) engines.Score {
-	s.pvLen[ply] = 0
-	if ply > s.selDepth {
-		s.selDepth = ply
-	}
-	if s.aborted {
-		return 0
+	v, block, done := s.open(ply, maxPly-2, &alpha, &beta)
+	if done {
+		return v
 	}
 	b := &s.b
 	me, opp := s.stm, 1-s.stm
-	s.raw[ply] = b.evaluate(me)
-	if b.counts[me][kFive] > 0 {
-		if m := s.find(me, kFive); m >= 0 {
-			s.pvSet(ply, m)
-			return engines.MateIn(ply + 1)
-		}
-	}
-	if ply >= maxPly-2 {
-		return s.evalAt(ply)
-	}
-	// Nothing beats a five next move, nothing loses faster than the
-	// opponent's five after this move.
-	alpha = max(alpha, engines.MatedIn(ply+2))
-	beta = min(beta, engines.MateIn(ply+1))
-	if alpha >= beta {
-		return alpha
-	}
-	if b.counts[opp][kFive] > 0 {
-		f, two := s.fives(opp)
-		if two || !s.legal(me, f) {
-			return engines.MatedIn(ply + 2)
-		}
+	if block >= 0 {
 		s.evals[ply] = -s.evals[ply-1]
-		s.line[ply] = int16(f)
-		s.make(f)
+		s.line[ply] = int16(block)
+		s.make(block)
 		s.count()
-		v := -s.pvs(depth, ply+1, -beta, -alpha, qb)
-		s.unmake(f)
-		s.pvUpdate(ply, f)
+		v = -s.pvs(depth, ply+1, -beta, -alpha, qb)
+		s.unmake(block)
+		s.pvUpdate(ply, block)
 		return v
-	}
-	if b.counts[me][kFlex4] > 0 {
-		if m := s.find(me, kFlex4); m >= 0 {
-			s.pvSet(ply, m)
-			return engines.MateIn(ply + 3)
-		}
 	}
 	oppThreat := s.threat(opp)
 	if depth <= 0 {
@@ -1036,48 +1055,20 @@ func (s *Searcher) reduction(depth, searched int, pvNode, improving, tactical bo
 // side's previous four, as continuous fours do, so that the search stays
 // small and still finds the usual wins by continuous fours.
 func (s *Searcher) qsearch(ply int, alpha, beta engines.Score, qd int) engines.Score {
-	s.pvLen[ply] = 0
-	if ply > s.selDepth {
-		s.selDepth = ply
-	}
-	if s.aborted {
-		return 0
-	}
-	b := &s.b
-	me, opp := s.stm, 1-s.stm
-	s.raw[ply] = b.evaluate(me)
-	if b.counts[me][kFive] > 0 {
-		if m := s.find(me, kFive); m >= 0 {
-			s.pvSet(ply, m)
-			return engines.MateIn(ply + 1)
-		}
-	}
-	if ply >= maxPly-4 {
-		return s.evalAt(ply)
-	}
-	alpha = max(alpha, engines.MatedIn(ply+2))
-	beta = min(beta, engines.MateIn(ply+1))
-	if alpha >= beta {
-		return alpha
-	}
-	if b.counts[opp][kFive] > 0 {
-		f, two := s.fives(opp)
-		if two || !s.legal(me, f) {
-			return engines.MatedIn(ply + 2)
-		}
-		s.line[ply] = int16(f)
-		s.make(f)
-		s.count()
-		v := -s.qsearch(ply+1, -beta, -alpha, qd)
-		s.unmake(f)
-		s.pvUpdate(ply, f)
+	v, block, done := s.open(ply, maxPly-4, &alpha, &beta)
+	if done {
 		return v
 	}
-	if b.counts[me][kFlex4] > 0 {
-		if m := s.find(me, kFlex4); m >= 0 {
-			s.pvSet(ply, m)
-			return engines.MateIn(ply + 3)
-		}
+	b := &s.b
+	me := s.stm
+	if block >= 0 {
+		s.line[ply] = int16(block)
+		s.make(block)
+		s.count()
+		v = -s.qsearch(ply+1, -beta, -alpha, qd)
+		s.unmake(block)
+		s.pvUpdate(ply, block)
+		return v
 	}
 	stand := s.evalAt(ply)
 	if stand >= beta || qd >= maxQFours || !b.hasFour(me) || s.lv.vcfFours == 0 {
