@@ -7,7 +7,6 @@ package protocol
 
 import (
 	"fmt"
-	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -16,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"qi/engines/catalog"
+	"qi/engines/enginetest"
 )
 
 // TestHeldAnswers: go infinite, go ponder and a bare go never answer before
@@ -211,29 +211,17 @@ func TestSwap2Lines(t *testing.T) {
 	))
 }
 
-// rss returns the resident memory of the process, from /proc.
-func rss(t *testing.T) int64 {
-	b, err := os.ReadFile("/proc/self/statm")
-	if err != nil {
-		t.Skip("no /proc/self/statm here")
-	}
-	var size, resident int64
-	_, err = fmt.Sscan(string(b), &size, &resident)
-	require.NoError(t, err)
-	return resident * int64(os.Getpagesize())
-}
-
 // TestBigHash: a big Hash costs nothing until used, a new game clears it
 // without touching it, and a game switch gives it back: isready never waits
 // for memory to be zeroed, and the process holds one table budget (item 8).
 func TestBigHash(t *testing.T) {
-	before := rss(t)
+	before := enginetest.ResidentMemory(t)
 	out := drive(t, fullConfig(), lines("setoption name Hash value 2048", "setoption name Game value othello", "go depth 2",
 		"uginewgame", "setoption name Game value gomoku", "go depth 1", "uginewgame", "setoption name Game value othello",
 		"go depth 1", "isready"), ugiWaits)
 	assert.Equal(t, 3, strings.Count(out, "bestmove"))
 	assert.True(t, strings.HasSuffix(out, "readyok\n"))
-	assert.Less(t, rss(t)-before, int64(256<<20), "the tables of three games at 2 GiB each stay untouched")
+	assert.Less(t, enginetest.ResidentMemory(t)-before, int64(256<<20), "the tables of three games at 2 GiB each stay untouched")
 }
 
 // TestControlBytes: whatever a client sends, qi's replies hold no control

@@ -5,8 +5,6 @@ package search
 
 import (
 	"context"
-	"fmt"
-	"os"
 	"testing"
 	"time"
 
@@ -14,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"qi/engines"
+	"qi/engines/enginetest"
 )
 
 func TestBudget(t *testing.T) {
@@ -184,32 +183,20 @@ func TestTTClearAndGenerations(t *testing.T) {
 	assert.Equal(t, e, got)
 }
 
-// rss returns the resident memory of the process, from /proc.
-func rss(t *testing.T) int64 {
-	b, err := os.ReadFile("/proc/self/statm")
-	if err != nil {
-		t.Skip("no /proc/self/statm here")
-	}
-	var size, resident int64
-	_, err = fmt.Sscan(string(b), &size, &resident)
-	require.NoError(t, err)
-	return resident * int64(os.Getpagesize())
-}
-
 // TestBigTableMemory checks that a big table costs no memory until used,
 // that clearing it touches nothing, and that closing it gives its memory back
 // at once: so that a client setting a big Hash never waits for the process
 // to zero it, nor finds two tables resident after a game switch.
 func TestBigTableMemory(t *testing.T) {
 	const mb = 128
-	before := rss(t)
+	before := enginetest.ResidentMemory(t)
 	tt := NewTT(mb)
 	tt.Clear()
-	assert.Less(t, rss(t)-before, int64(64<<20), "a new table and its clearing touch no page")
+	assert.Less(t, enginetest.ResidentMemory(t)-before, int64(64<<20), "a new table and its clearing touch no page")
 	for i := range tt.slots {
 		tt.slots[i].key = uint64(i)
 	}
-	assert.Greater(t, rss(t)-before, int64(mb/2)<<20, "a table used is resident")
+	assert.Greater(t, enginetest.ResidentMemory(t)-before, int64(mb/2)<<20, "a table used is resident")
 	tt.Close()
-	assert.Less(t, rss(t)-before, int64(64<<20), "a closed table is given back at once")
+	assert.Less(t, enginetest.ResidentMemory(t)-before, int64(64<<20), "a closed table is given back at once")
 }
