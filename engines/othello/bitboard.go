@@ -84,11 +84,41 @@ type lineTables struct {
 	// between[pos][ends] is the cells strictly between pos and the cells
 	// of ends, which are the outflanking discs found.
 	between [8][256]uint8
+	lineMasks
+}
+
+// lineMasks spread a byte over a column and mask the diagonals: what
+// gathers and spreads the lines of Flips8 and of the stability tables.
+type lineMasks struct {
 	// colSpread[b] puts bit i of b on row i of column a.
 	colSpread [256]uint64
 	// diag9 and diag7 are the diagonals through each square: a1-h8 and
 	// h1-a8 directions.
 	diag9, diag7 [64]uint64
+}
+
+func newLineMasks() lineMasks {
+	var m lineMasks
+	for b := range 256 {
+		for i := range 8 {
+			if b>>i&1 != 0 {
+				m.colSpread[b] |= 1 << (8 * i)
+			}
+		}
+	}
+	for sq := range 64 {
+		r, c := sq/8, sq%8
+		for s := range 64 {
+			rr, cc := s/8, s%8
+			if cc-rr == c-r {
+				m.diag9[sq] |= 1 << s
+			}
+			if cc+rr == c+r {
+				m.diag7[sq] |= 1 << s
+			}
+		}
+	}
+	return m
 }
 
 var lines = func() *lineTables {
@@ -122,25 +152,7 @@ var lines = func() *lineTables {
 			t.between[pos][ends] = b
 		}
 	}
-	for b := range 256 {
-		for i := range 8 {
-			if b>>i&1 != 0 {
-				t.colSpread[b] |= 1 << (8 * i)
-			}
-		}
-	}
-	for sq := range 64 {
-		r, c := sq/8, sq%8
-		for s := range 64 {
-			rr, cc := s/8, s%8
-			if cc-rr == c-r {
-				t.diag9[sq] |= 1 << s
-			}
-			if cc+rr == c+r {
-				t.diag7[sq] |= 1 << s
-			}
-		}
-	}
+	t.lineMasks = newLineMasks()
 	return t
 }()
 

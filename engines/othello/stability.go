@@ -18,11 +18,7 @@ type tables8 struct {
 	// edgeStable[p<<8|o] is the set of p's discs on an edge line that no
 	// sequence of moves on that line can flip.
 	edgeStable [1 << 16]uint8
-	// colSpread[b] puts bit i of b on row i of column a.
-	colSpread [256]uint64
-	// diagonal masks through each square: a1-h8 direction and a8-h1
-	// direction.
-	diag9, diag7 [64]uint64
+	lineMasks
 	// every diagonal of at least three squares, for full-line detection.
 	diags9, diags7 []uint64
 }
@@ -51,25 +47,7 @@ func newTables8() *tables8 {
 		}
 	}
 	t.buildEdgeStable()
-	for b := range 256 {
-		for i := range 8 {
-			if b>>i&1 != 0 {
-				t.colSpread[b] |= 1 << (8 * i)
-			}
-		}
-	}
-	for sq := range 64 {
-		r, c := sq/8, sq%8
-		for s := range 64 {
-			rr, cc := s/8, s%8
-			if cc-rr == c-r {
-				t.diag9[sq] |= 1 << s
-			}
-			if cc+rr == c+r {
-				t.diag7[sq] |= 1 << s
-			}
-		}
-	}
+	t.lineMasks = newLineMasks()
 	for k := -5; k <= 5; k++ {
 		var m9, m7 uint64
 		for s := range 64 {
