@@ -122,6 +122,9 @@ func (l *Learner) Stats() LearnStats {
 
 func (l *Learner) run() {
 	defer close(l.done)
+	// Learning searches as deep as the book's level, while the process
+	// plays on: at the lowest priority it never takes a timed search's CPU.
+	lowerPriority()
 	for {
 		l.mu.Lock()
 		for len(l.queue) == 0 && !l.closed {

@@ -261,3 +261,26 @@ func TestLevelRandomness(t *testing.T) {
 		assert.Equal(t, tt.want, LevelRandomness(tt.level), "level %d", tt.level)
 	}
 }
+
+// TestALearnerLearnsAtTheLowestPriority checks that learning, which
+// searches while the process plays on, runs on a thread of the lowest
+// priority where threads have their own (Linux), so that it never takes a
+// timed search's CPU.
+func TestALearnerLearnsAtTheLowestPriority(t *testing.T) {
+	if _, err := threadNice(); err != nil {
+		t.Skip(err)
+	}
+	nice := make(chan int, 1)
+	l := NewLearner(0, nil)
+	l.Add(func() (*Book, error) {
+		n, err := threadNice()
+		require.NoError(t, err)
+		nice <- n
+		return nil, fmt.Errorf("no book here")
+	}, Game{})
+	l.Close(true)
+	assert.Equal(t, lowestNice, <-nice)
+	mine, err := threadNice()
+	require.NoError(t, err)
+	assert.NotEqual(t, lowestNice, mine, "the test's own thread keeps its priority")
+}
