@@ -52,7 +52,9 @@ func (b *Book) Learn(ctx context.Context, s *Scorer, gm Game, deviation engines.
 	for range n - max(hi, 0) {
 		pos.Undo()
 	}
-	st := LearnStats{Games: 1}
+	// The game counts once it is learned whole: one cut short (a learner
+	// closed at once) is learned again from the log.
+	var st LearnStats
 	for i := hi; i >= gm.Opening; i-- {
 		if i < hi {
 			pos.Undo()
@@ -69,6 +71,7 @@ func (b *Book) Learn(ctx context.Context, s *Scorer, gm Game, deviation engines.
 			return st, err
 		}
 	}
+	st.Games = 1
 	return st, nil
 }
 
