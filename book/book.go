@@ -70,7 +70,7 @@ func New(g engines.Game, level, plies int) (*Book, error) {
 		level = DefaultLevel(g)
 	}
 	if plies <= 0 {
-		plies = DefaultPlies(g)
+		plies = DefaultPlies(g, level)
 	}
 	b := &Book{game: g, packer: p, over: map[uint64]*Entry{}, logs: map[string]int64{}}
 	b.hdr = header{game: g.Name(), setting: p.Setting(), packedLen: p.PackedLen(), level: level, plies: plies}
@@ -89,10 +89,20 @@ func DefaultLevel(g engines.Game) int {
 	return 20
 }
 
-// DefaultPlies returns how many plies of a game learning adds by default.
-func DefaultPlies(g engines.Game) int {
+// DefaultPlies returns how many plies of a game a book of the given level
+// holds and learning adds by default. In othello 8x8 they reach the first
+// position its searches solve exactly (a depth-d search solves from 2d
+// empties, at most 24), so that a learned game's exact ending goes up the
+// book and a line that lost is left the next time: the book learns from
+// its games what its searches could not see. Larger boards solve late
+// (from 12 empties): learning that far would cost every game dozens of
+// searches.
+func DefaultPlies(g engines.Game, level int) int {
 	switch g.Name() {
 	case "othello":
+		if e, ok := g.Start().(interface{ Empties() int }); ok && e.Empties() == 60 {
+			return max(30, 60-min(2*level, 24))
+		}
 		return 30
 	case "gomoku":
 		return 20

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"qi/engines"
+	"qi/engines/othello"
 	"qi/engines/tictactoe"
 )
 
@@ -263,4 +264,45 @@ func TestProbeWhileLearning(t *testing.T) {
 		}
 	}
 	assert.Equal(t, uint64(20), b.Stats().StartGames)
+}
+
+// TestOthelloBooksReachTheExactEndgame checks that an othello book's
+// default plies end where its level's searches solve exactly, so that
+// learning carries a game's exact ending up the book.
+func TestOthelloBooksReachTheExactEndgame(t *testing.T) {
+	tests := []struct{ size, level, plies int }{
+		{8, 10, 40},
+		{10, 10, 30},
+		{8, 4, 52},
+		{8, 20, 36},
+	}
+	for _, tt := range tests {
+		g, err := othello.New(tt.size)
+		require.NoError(t, err)
+		b, err := New(g, tt.level, 0)
+		require.NoError(t, err)
+		assert.Equal(t, tt.plies, b.Plies(), "%dx%d level %d", tt.size, tt.size, tt.level)
+	}
+
+	g, err := othello.New(8)
+	require.NoError(t, err)
+	const level = 4
+	s := NewScorer(g, level)
+	rng := rand.New(rand.NewPCG(4, 2))
+	checked := 0
+	for range 10 {
+		pos := g.Start()
+		for pos.Plies() < DefaultPlies(g, level) && pos.Result() == engines.None {
+			moves := pos.LegalMoves(nil)
+			pos.Play(moves[rng.IntN(len(moves))])
+		}
+		if pos.Result() != engines.None || pos.(*othello.Position).Empties() != 60-DefaultPlies(g, level) {
+			continue // a pass came: the plies were not all moves
+		}
+		e, err := s.Score(context.Background(), pos, func(uint64) bool { return false })
+		require.NoError(t, err)
+		assert.True(t, e.Exact, "the last position a level-%d book learns is solved: %s", level, pos.Text())
+		checked++
+	}
+	assert.Positive(t, checked)
 }

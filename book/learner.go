@@ -1,7 +1,8 @@
-// This file holds the Learner, which learns the games a process plays in a
-// goroutine of its own: whoever plays them (a protocol, qi play, the arena)
-// hands over a finished game and goes on at once, and the process's end
-// waits only for the games to reach the log, not for their searches.
+// This file holds the Learner, which learns the games a process plays in
+// goroutines of its own: whoever plays them (a protocol, qi play, the arena)
+// hands over a finished game and goes on at once; the game reaches the log
+// at once, its searches come later, and the process's end waits only for
+// the games to reach the log, not for their searches.
 
 package book
 
@@ -12,27 +13,35 @@ import (
 	"qi/engines"
 )
 
-// Learner learns finished games into books, one game at a time, in a
-// goroutine of its own. Each game is first appended to its book's game log
-// (Record), then learned into the book in memory (Learn), which the player
-// goes on probing; once learned, the book counts that part of its log as
-// folded in, so that a Save of it holds each game once.
+// Learner learns finished games into books, one game at a time. Each game
+// is first appended to its book's game log (Record) by a goroutine that does
+// nothing else, so that a game reaches the log at once, whatever is still
+// being learned, and a process killed mid-learning loses no game handed
+// over before; then another goroutine, at the lowest priority, learns it
+// into the book in memory (Learn), which the player goes on probing. Once
+// learned, the book counts that part of its log as folded in, so that a
+// Save of it holds each game once.
 type Learner struct {
 	deviation engines.Score
 	report    func(error)
 
-	mu     sync.Mutex
-	queue  []learnTask
-	wake   chan struct{}
-	closed bool
-	finish bool
-	stats  LearnStats
+	mu        sync.Mutex
+	queue     []learnTask
+	recorded  []recordedGame
+	wake      chan struct{}
+	learnWake chan struct{}
+	closed    bool
+	finish    bool
+	stats     LearnStats
+
+	saidMu sync.Mutex
+	said   map[string]bool
 
 	ctx     context.Context
 	cancel  context.CancelFunc
+	logged  chan struct{}
 	done    chan struct{}
 	scorers map[*Book]*Scorer
-	said    map[string]bool
 }
 
 // learnTask is a game to learn and how to get its book: the game, or the
@@ -44,18 +53,30 @@ type learnTask struct {
 	random bool
 }
 
+// recordedGame is a game in its book's log, waiting to be learned: the log
+// and the offset after its line, when it was written.
+type recordedGame struct {
+	book   *Book
+	game   Game
+	log    string
+	end    int64
+	logged bool
+}
+
 // NewLearner starts a learner whose games search their leaves where they
 // are within deviation of the book's move (as Learn's). report, when not
 // nil, is told of each distinct failure (a book that does not open, a log
-// that cannot be written), from the learner's goroutine.
+// that cannot be written), from the learner's goroutines.
 func NewLearner(deviation engines.Score, report func(error)) *Learner {
 	ctx, cancel := context.WithCancel(context.Background())
 	l := &Learner{
-		deviation: deviation, report: report, wake: make(chan struct{}, 1),
-		ctx: ctx, cancel: cancel, done: make(chan struct{}),
+		deviation: deviation, report: report,
+		wake: make(chan struct{}, 1), learnWake: make(chan struct{}, 1),
+		ctx: ctx, cancel: cancel, logged: make(chan struct{}), done: make(chan struct{}),
 		scorers: map[*Book]*Scorer{}, said: map[string]bool{},
 	}
-	go l.run()
+	go l.record()
+	go l.learn()
 	return l
 }
 
@@ -82,8 +103,13 @@ func (l *Learner) add(t learnTask) {
 		return
 	}
 	l.queue = append(l.queue, t)
+	signal(l.wake)
+}
+
+// signal wakes the goroutine waiting on c, if it is not awake already.
+func signal(c chan struct{}) {
 	select {
-	case l.wake <- struct{}{}:
+	case c <- struct{}{}:
 	default:
 	}
 }
@@ -100,12 +126,11 @@ func (l *Learner) Close(finish bool) LearnStats {
 		if !finish {
 			l.cancel()
 		}
-		select {
-		case l.wake <- struct{}{}:
-		default:
-		}
+		signal(l.wake)
+		signal(l.learnWake)
 	}
 	l.mu.Unlock()
+	<-l.logged
 	<-l.done
 	l.cancel()
 	l.mu.Lock()
@@ -120,8 +145,9 @@ func (l *Learner) Stats() LearnStats {
 	return l.stats
 }
 
-func (l *Learner) run() {
-	defer close(l.done)
+// record writes the games handed over to their books' logs, in order, and
+// passes them on to be learned.
+func (l *Learner) record() {
 	for {
 		l.mu.Lock()
 		for len(l.queue) == 0 && !l.closed {
@@ -131,61 +157,109 @@ func (l *Learner) run() {
 		}
 		if len(l.queue) == 0 {
 			l.mu.Unlock()
+			close(l.logged)
+			signal(l.learnWake)
 			return
 		}
 		t := l.queue[0]
 		l.queue = l.queue[1:]
-		learn := !l.closed || l.finish
 		l.mu.Unlock()
-		st := l.learn(t, learn)
+		r, ok := l.write(t)
+		if !ok {
+			continue
+		}
+		l.mu.Lock()
+		l.recorded = append(l.recorded, r)
+		l.mu.Unlock()
+		signal(l.learnWake)
+	}
+}
+
+// write opens t's book and appends t's game to the book's log.
+func (l *Learner) write(t learnTask) (recordedGame, bool) {
+	b, err := t.open()
+	if err != nil {
+		l.fail(err)
+		return recordedGame{}, false
+	}
+	if t.final != nil {
+		t.game = GameOf(b.game, t.final)
+		t.game.Random = t.random
+		if len(t.game.Moves) == 0 {
+			return recordedGame{}, false
+		}
+	}
+	name, end, err := b.record(t.game)
+	if err != nil {
+		l.fail(err)
+	}
+	return recordedGame{book: b, game: t.game, log: name, end: end, logged: err == nil}, true
+}
+
+// learn learns the games recorded, in order, until the recorder is done
+// and, when the learner closes without finishing, no further.
+func (l *Learner) learn() {
+	defer close(l.done)
+	// Learning searches as deep as the book's level, while the process
+	// plays on: at the lowest priority it never takes a timed search's CPU.
+	lowerPriority()
+	for {
+		l.mu.Lock()
+		for len(l.recorded) == 0 && !l.loggedAll() {
+			l.mu.Unlock()
+			<-l.learnWake
+			l.mu.Lock()
+		}
+		if len(l.recorded) == 0 || (l.closed && !l.finish) {
+			l.mu.Unlock()
+			<-l.logged
+			return
+		}
+		r := l.recorded[0]
+		l.recorded = l.recorded[1:]
+		l.mu.Unlock()
+		st := l.learnGame(r)
 		l.mu.Lock()
 		l.stats = l.stats.Add(st)
 		l.mu.Unlock()
 	}
 }
 
-// learn records t's game in its book's log and, when learn is set, learns
-// it into the book.
-func (l *Learner) learn(t learnTask, learn bool) LearnStats {
-	b, err := t.open()
-	if err != nil {
-		l.fail(err)
-		return LearnStats{}
+// loggedAll reports whether the recorder is done.
+func (l *Learner) loggedAll() bool {
+	select {
+	case <-l.logged:
+		return true
+	default:
+		return false
 	}
-	if t.final != nil {
-		t.game = GameOf(b.game, t.final)
-		t.game.Random = t.random
-		if len(t.game.Moves) == 0 {
-			return LearnStats{}
-		}
-	}
-	name, end, recErr := b.record(t.game)
-	if recErr != nil {
-		l.fail(recErr)
-	}
-	if !learn {
-		return LearnStats{}
-	}
+}
+
+// learnGame learns r's game into its book.
+func (l *Learner) learnGame(r recordedGame) LearnStats {
+	b := r.book
 	s := l.scorers[b]
 	if s == nil {
 		s = NewScorer(b.game, b.Level())
 		l.scorers[b] = s
 	}
-	st, err := b.Learn(l.ctx, s, t.game, l.deviation)
+	st, err := b.Learn(l.ctx, s, r.game, l.deviation)
 	if err != nil {
 		if l.ctx.Err() == nil {
 			l.fail(err)
 		}
 		return st
 	}
-	if recErr == nil {
-		b.folded(name, end)
+	if r.logged {
+		b.folded(r.log, r.end)
 	}
 	return st
 }
 
-// fail reports err once.
+// fail reports err once; both goroutines report.
 func (l *Learner) fail(err error) {
+	l.saidMu.Lock()
+	defer l.saidMu.Unlock()
 	if l.report != nil && !l.said[err.Error()] {
 		l.said[err.Error()] = true
 		l.report(err)

@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -260,4 +261,113 @@ func TestLevelRandomness(t *testing.T) {
 	}{{engines.MaxLevel, 0}, {engines.MaxLevel - 1, 50}, {1, engines.Score(engines.MaxLevel-1) * 50}} {
 		assert.Equal(t, tt.want, LevelRandomness(tt.level), "level %d", tt.level)
 	}
+}
+
+// TestALearnerLearnsAtTheLowestPriority checks that learning, which
+// searches while the process plays on, runs on a thread of the lowest
+// priority where threads have their own (Linux), so that it never takes a
+// timed search's CPU, while the games reach the log at the caller's
+// priority.
+func TestALearnerLearnsAtTheLowestPriority(t *testing.T) {
+	if _, err := threadNice(); err != nil {
+		t.Skip(err)
+	}
+	g := niceGame{searches: make(chan int, 1)}
+	b, err := New(g, 9, 9)
+	require.NoError(t, err)
+	b.SetLogDir(LogDir(filepath.Join(t.TempDir(), "t.book")))
+	logging := make(chan int, 1)
+	l := NewLearner(0, nil)
+	l.Add(func() (*Book, error) {
+		n, err := threadNice()
+		require.NoError(t, err)
+		select {
+		case logging <- n:
+		default:
+		}
+		return b, nil
+	}, randomGames(tictactoe.Game{}, 1, 1)[0])
+	l.Close(true)
+	mine, err := threadNice()
+	require.NoError(t, err)
+	require.NotEqual(t, lowestNice, mine)
+	assert.Equal(t, mine, <-logging, "the game is logged at the caller's priority")
+	assert.Equal(t, lowestNice, <-g.searches, "its searches run at the lowest")
+}
+
+// niceGame is tic-tac-toe whose searchers tell the nice value of the
+// thread of their first search.
+type niceGame struct {
+	tictactoe.Game
+	searches chan int
+}
+
+func (g niceGame) NewSearcher(cfg engines.Config) engines.Searcher {
+	return niceSearcher{g.Game.NewSearcher(cfg), g.searches}
+}
+
+type niceSearcher struct {
+	engines.Searcher
+	searches chan int
+}
+
+func (s niceSearcher) Search(ctx context.Context, pos engines.Position, lim engines.Limits, report func(engines.Info)) engines.Info {
+	if n, err := threadNice(); err == nil {
+		select {
+		case s.searches <- n:
+		default:
+		}
+	}
+	return s.Searcher.Search(ctx, pos, lim, report)
+}
+
+// TestGamesReachTheLogWhileOneIsLearned checks that the games handed over
+// are written to the log at once, not after the searches of the games
+// before them: a learning engine killed (as a match kills one that lost on
+// time) loses no game it had finished.
+func TestGamesReachTheLogWhileOneIsLearned(t *testing.T) {
+	g := blockedGame{release: make(chan struct{})}
+	path := filepath.Join(t.TempDir(), "t.book")
+	b, err := New(g, 9, 9)
+	require.NoError(t, err)
+	b.SetLogDir(LogDir(path))
+	l := NewLearner(0, nil)
+	for _, gm := range randomGames(tictactoe.Game{}, 3, 5) {
+		l.Add(func() (*Book, error) { return b, nil }, gm)
+	}
+	// The first game's searches wait for release; the other two reach the
+	// log meanwhile. A learner that logs them later never gets there.
+	require.Eventually(t, func() bool {
+		logs, _ := filepath.Glob(filepath.Join(LogDir(path), "*.log"))
+		if len(logs) != 1 {
+			return false
+		}
+		games, _, err := ReadLogFile(logs[0], tictactoe.Game{})
+		return err == nil && len(games) == 3
+	}, time.Minute, time.Millisecond)
+	close(g.release)
+	assert.Equal(t, 3, l.Close(true).Games)
+}
+
+// blockedGame is tic-tac-toe whose searches wait until release is closed.
+type blockedGame struct {
+	tictactoe.Game
+	release chan struct{}
+}
+
+func (g blockedGame) NewSearcher(cfg engines.Config) engines.Searcher {
+	return blockedSearcher{g.Game.NewSearcher(cfg), g.release}
+}
+
+type blockedSearcher struct {
+	engines.Searcher
+	release chan struct{}
+}
+
+func (s blockedSearcher) Search(ctx context.Context, pos engines.Position, lim engines.Limits, report func(engines.Info)) engines.Info {
+	select {
+	case <-s.release:
+	case <-ctx.Done():
+	}
+	return s.Searcher.Search(ctx, pos, lim, report)
 }

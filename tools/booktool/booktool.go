@@ -140,7 +140,7 @@ func (t *tool) bookFlags() {
 // searchFlags defines the flags of searching.
 func (t *tool) searchFlags() {
 	t.fs.IntVar(&t.level, "level", 0, "depth of the searches (0: the book's; a new book's: 10 othello, 4 gomoku, 20 others)")
-	t.fs.IntVar(&t.plies, "plies", 0, "plies from the start that the book holds (0: the book's; a new book's: 30 othello, 20 gomoku, 40 others)")
+	t.fs.IntVar(&t.plies, "plies", 0, "plies from the start that the book holds (0: the book's; a new book's: othello 8x8 to where its level solves exactly, 40 at level 10, other othello boards 30, gomoku 20, others 40)")
 	t.fs.IntVar(&t.threads, "threads", 1, "searches at once")
 }
 

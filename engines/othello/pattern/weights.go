@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 )
 
 // Scale is the number of weight units in a disc.
@@ -200,18 +201,38 @@ var files embed.FS
 // FileName returns the name of the embedded weight file of an n x n board.
 func FileName(n int) string { return fmt.Sprintf("weights/%dx%d.bin", n, n) }
 
-var loaded = map[int]func() *Weights{
-	8:  sync.OnceValue(func() *Weights { return load(8) }),
-	10: sync.OnceValue(func() *Weights { return load(10) }),
+// embedded holds the embedded weights of a board size, decoded once, and
+// whether they are.
+type embedded struct {
+	get     func() *Weights
+	decoded atomic.Bool
 }
+
+func newEmbedded(n int) *embedded {
+	e := &embedded{}
+	e.get = sync.OnceValue(func() *Weights {
+		defer e.decoded.Store(true)
+		return load(n)
+	})
+	return e
+}
+
+var loaded = map[int]*embedded{8: newEmbedded(8), 10: newEmbedded(10)}
 
 // Load returns the embedded weights of an n x n board, decoded on first use,
 // or nil when there are none.
 func Load(n int) *Weights {
-	if f, ok := loaded[n]; ok {
-		return f()
+	if e, ok := loaded[n]; ok {
+		return e.get()
 	}
 	return nil
+}
+
+// Decoded reports whether the embedded weights of an n x n board are
+// decoded, so that Load returns at once.
+func Decoded(n int) bool {
+	e, ok := loaded[n]
+	return ok && e.decoded.Load()
 }
 
 func load(n int) *Weights {
