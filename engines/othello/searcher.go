@@ -39,12 +39,12 @@ const maxSolveFrom = 24
 // stops estimating and proves: who wins (or a draw) from wld empties, the
 // exact final disc difference from exact empties; 2d+4 and 2d+2, at most
 // maxSolveFrom each. This is qi's meaning of NBoard's `set depth d`, UGI's
-// `go depth d` and of its levels' depths. The rule is NTest's: the end's
-// proofs cost a game about what its midgame searches do (at depth 6, over
-// 600 games against NTest: 110k midgame nodes a game, 113k in the proofs
-// from 16 empties; from 18 they cost 511k, from 12 exactly 16k). NTest at
-// its depth 6 proves from 16 empties too, and qi solving only from 12 (2d,
-// Edax's levels) scored 50 Elo less against it (docs/othello-matches.md).
+// `go depth d` and of its levels' depths. It is Edax's rule (exact from
+// 2d) four empties further, so that depth 6 proves from 16 empties as
+// NTest's depth 6 does, where the proofs cost a game about what its
+// midgame searches do (600 games against NTest: 110k midgame nodes a game,
+// 113k in the proofs; from 18 they cost 511k). qi solving only from 12
+// scored 50 Elo less against NTest (docs/othello-matches.md).
 func SolveFrom(d int) (wld, exact int) {
 	return min(2*d+4, maxSolveFrom), min(2*d+2, maxSolveFrom)
 }
