@@ -91,8 +91,9 @@ func DefaultLevel(g engines.Game) int {
 
 // DefaultPlies returns how many plies of a game a book of the given level
 // holds and learning adds by default. In othello 8x8 they reach the first
-// position its searches solve exactly (a depth-d search solves from 2d
-// empties, at most 24), so that a learned game's exact ending goes up the
+// position its searches surely solve exactly (2d empties, at most 24: a
+// depth-d search solves from 2d+2, othello.SolveFrom, and proves who wins
+// from 2d+4), so that a learned game's exact ending goes up the
 // book and a line that lost is left the next time: the book learns from
 // its games what its searches could not see. Larger boards solve late
 // (from 12 empties): learning that far would cost every game dozens of

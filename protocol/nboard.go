@@ -181,18 +181,17 @@ func (n *nboard) move(arg string) {
 	n.pos.Play(m)
 }
 
-// maxExactFrom bounds the empties that set depth solves exactly: 24 empties
-// solve in seconds.
-const maxExactFrom = 24
+// limits are those of `go` under set depth: d plies, and the searcher's
+// endgame of depth d (othello.SolveFrom: who wins from 2d+4 empties, the
+// exact score from 2d+2).
+func (n *nboard) limits() engines.Limits { return engines.Limits{Depth: n.depth} }
 
-// exactFrom returns the empties from which set depth d solves exactly: 2d,
-// as in Edax's levels, at most maxExactFrom.
-func exactFrom(d int) int { return min(2*d, maxExactFrom) }
-
-// limits are those of set depth for pos: d plies in the midgame, an exact
-// solve (a depth of all the empties) from exactFrom(d) empties.
-func (n *nboard) limits(pos *othello.Position) engines.Limits {
-	if e := pos.Empties(); e <= exactFrom(n.depth) || e <= n.depth {
+// evalLimits are those of hints and analyses under set depth d, which want
+// scores rather than only who wins: d plies in the midgame and an exact
+// solve (a depth of all the empties) wherever go would prove who wins.
+func (n *nboard) evalLimits(pos *othello.Position) engines.Limits {
+	wld, _ := othello.SolveFrom(n.depth)
+	if e := pos.Empties(); e <= wld || e <= n.depth {
 		return engines.Limits{Depth: e}
 	}
 	return engines.Limits{Depth: n.depth}
@@ -228,7 +227,7 @@ func (n *nboard) think() {
 	root := n.pos.Clone()
 	n.s.println("status thinking")
 	req := searchRequest{
-		pos: n.pos, searcher: n.searcherFor(), lim: n.limits(n.pos),
+		pos: n.pos, searcher: n.searcherFor(), lim: n.limits(),
 		done: func(i engines.Info, overran bool) {
 			if overran {
 				n.searcher = nil
@@ -270,7 +269,7 @@ func (n *nboard) hint(k int) {
 	}
 	n.s.println("status analysing")
 	n.s.start(searchRequest{
-		pos: n.pos, searcher: job, lim: n.limits(n.pos),
+		pos: n.pos, searcher: job, lim: n.evalLimits(n.pos),
 		withOwner: func(run func(func())) {
 			job.failed = func(err error) { run(func() { n.book.fail(err, n.errorf) }) }
 			job.say = func(line string) { run(func() { n.s.println(line) }) }
@@ -302,7 +301,7 @@ func (n *nboard) hint(k int) {
 // first: `analysis <moves made> <eval>`.
 func (n *nboard) analyze() {
 	root := n.pos.Clone()
-	job := &gameAnalysis{inner: n.searcherFor(), limits: n.limits}
+	job := &gameAnalysis{inner: n.searcherFor(), limits: n.evalLimits}
 	n.s.println("status analysing")
 	n.s.start(searchRequest{
 		pos: root, searcher: job,

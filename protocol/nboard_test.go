@@ -98,9 +98,12 @@ func TestNBoardExactAndTenByTen(t *testing.T) {
 	})
 	nboardExchange(t, []step{
 		{"nboard 2", []string{"set myname qi"}},
-		// set depth 4 solves from 8 empties: the hint is exact.
-		{"set depth 4", []string{"set myname qi"}},
+		// set depth 2 proves who wins from 8 empties (and solves exactly
+		// from 6): go's eval is a draw or at least a disc; the hint, a
+		// score, is exact.
+		{"set depth 2", []string{"set myname qi"}},
 		{"set game " + ggf(endgame), nil},
+		{"go", []string{"status thinking", nodestats, `~=== [A-H][1-8]/(0\.00|-?[1-9]\d*\.\d\d)/\d+\.\d\d`, "status"}},
 		{"hint 1", []string{"status analysing", `~search ([A-H][1-8]|PA)+ -?\d+\.00 0 100%`, "status"}},
 		{"ping 1", []string{"pong 1"}},
 		{"set game (;GM[Othello]TY[10]BO[10 --------------------------------------------O*--------*O-------------------------------------------- *];)", nil},

@@ -21,10 +21,11 @@ type rootMove struct {
 	score int
 }
 
-// plan8 is what one search aims at: the deepest midgame depth, and from how
-// many empties on it solves exactly.
+// plan8 is what one search aims at: the deepest midgame depth, from how
+// many empties on it proves who wins, and from how many it solves exactly.
 type plan8 struct {
 	depth     int
+	wldFrom   int
 	solveFrom int
 	// selective turns ProbCut on, for searches on the clock, with its
 	// confidence.
@@ -33,20 +34,30 @@ type plan8 struct {
 }
 
 // iterDepths returns the depths of the iterations: midgame depths up to the
-// plan's, or a few of them to order the moves and then the exact solve.
+// plan's; or a few of them to order the moves and then the exact solve; or,
+// for a win/loss/draw proof, the plan's midgame depths (whose choice a lost
+// position keeps) and then the proof, at the depth of all the empties.
 func (pl plan8) iterDepths(empties int) []int {
 	var ds []int
-	if empties <= pl.solveFrom {
-		pre := min(empties-1, max(2, (empties-10)/2))
-		for d := 1; d <= pre; d++ {
-			ds = append(ds, d)
-		}
-		return append(ds, empties)
+	last := min(pl.depth, empties)
+	switch {
+	case empties <= pl.solveFrom:
+		last = min(empties-1, max(2, (empties-10)/2))
+	case empties <= pl.wldFrom:
+		last = min(pl.depth, empties-1)
 	}
-	for d := 1; d <= min(pl.depth, empties); d++ {
+	for d := 1; d <= last; d++ {
 		ds = append(ds, d)
 	}
+	if empties <= max(pl.solveFrom, pl.wldFrom) {
+		ds = append(ds, empties)
+	}
 	return ds
+}
+
+// wld says whether the plan proves only who wins at empties.
+func (pl plan8) wld(empties int) bool {
+	return empties > pl.solveFrom && empties <= pl.wldFrom
 }
 
 // run8 searches an 8x8 position (p to move, black when black) under the
@@ -67,9 +78,13 @@ func (s *searcher8) run(start time.Time, p, o uint64, pl plan8, lim engines.Limi
 	iter := func(k int) (engines.Info, bool) {
 		depth := depths[k-1]
 		var score int
-		if k == 1 || depth < 4 {
+		exact := depth >= empties
+		switch {
+		case exact && pl.wld(empties):
+			score, exact = s.wldRoot(p, o, moves, prev)
+		case k == 1 || depth < 4:
 			score = s.rootSearch(p, o, moves, depth, -scoreInf, scoreInf)
-		} else {
+		default:
 			score = s.aspiration(p, o, moves, depth, prev)
 		}
 		info := engines.Info{
@@ -80,11 +95,37 @@ func (s *searcher8) run(start time.Time, p, o uint64, pl plan8, lim engines.Limi
 			return info, false
 		}
 		prev = score
-		info.Exact = depth >= empties
+		info.Exact = exact
 		return info, true
 	}
 	lim.Depth = 0 // the plan holds the depth
 	return search.Deepen(start, lim, len(depths), s.stop, iter, report)
+}
+
+// wldRoot proves whether the position is won, drawn or lost, with the
+// window of a disc around a draw, and returns the score to report with
+// whether it is exact: a draw is 0 exactly; a win is the midgame's estimate
+// guess but at least a disc, a loss at most minus a disc. A won position
+// plays the first winning move in the midgame's order; a lost one keeps the
+// midgame's choice, the move the opponent is likeliest to get wrong (the
+// proof's bounds on losing moves say nothing about that).
+func (s *searcher8) wldRoot(p, o uint64, moves []rootMove, guess int) (int, bool) {
+	first := moves[0].sq
+	v := s.rootSearch(p, o, moves, 64-bits.OnesCount64(p|o), -100, 100)
+	switch {
+	case s.stopped:
+		return v, false
+	case v >= 100:
+		return max(guess, 100), false
+	case v > -100:
+		return 0, true
+	}
+	i := slices.IndexFunc(moves, func(m rootMove) bool { return m.sq == first })
+	m := moves[i]
+	copy(moves[1:i+1], moves[:i])
+	moves[0] = m
+	s.pv[0][0], s.pvLen[0] = int8(first), 1
+	return min(guess, -100), false
 }
 
 // rootMoves lists the moves at the root, in the order of a shallow look: a

@@ -250,6 +250,100 @@ func TestLimits(t *testing.T) {
 	assert.NotEmpty(t, info.PV)
 }
 
+func TestSolveFrom(t *testing.T) {
+	for _, c := range []struct{ depth, wld, exact int }{
+		{1, 6, 4},
+		{4, 12, 10},
+		{6, 16, 14},
+		{8, 20, 18},
+		{10, 24, 22},
+		{11, 24, 24},
+		{60, 24, 24},
+	} {
+		wld, exact := SolveFrom(c.depth)
+		assert.Equal(t, c.wld, wld, "depth %d proves who wins", c.depth)
+		assert.Equal(t, c.exact, exact, "depth %d solves exactly", c.depth)
+	}
+}
+
+// TestPlans checks what each level and depth searches at a number of
+// empties: its midgame depth, its proof of who wins, its exact solve.
+func TestPlans(t *testing.T) {
+	g := game(t, 8)
+	for _, c := range []struct {
+		level, depth, empties int
+		want                  []int // the depths of the iterations
+		wld                   bool
+	}{
+		{engines.MaxLevel, 6, 17, []int{1, 2, 3, 4, 5, 6}, false},
+		{engines.MaxLevel, 6, 16, []int{1, 2, 3, 4, 5, 6, 16}, true},
+		{engines.MaxLevel, 6, 15, []int{1, 2, 3, 4, 5, 6, 15}, true},
+		{engines.MaxLevel, 6, 14, []int{1, 2, 14}, false},
+		{engines.MaxLevel, 10, 24, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 24}, true},
+		{engines.MaxLevel, 12, 24, []int{1, 2, 3, 4, 5, 6, 7, 24}, false},
+		{engines.MaxLevel, 12, 25, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}, false},
+		{engines.MaxLevel, 20, 20, []int{1, 2, 3, 4, 5, 20}, false},
+		// Levels play by their depth's plan; a depth limit lowers it.
+		{7, 0, 16, []int{1, 2, 3, 4, 5, 6, 16}, true},
+		{7, 0, 17, []int{1, 2, 3, 4, 5, 6}, false},
+		{9, 0, 24, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 24}, true},
+		{9, 6, 16, []int{1, 2, 3, 4, 5, 6, 16}, true},
+		{2, 0, 6, []int{1, 6}, true},
+		{2, 0, 4, []int{1, 2, 4}, false},
+	} {
+		s := g.NewSearcher(engines.Config{Level: c.level}).(*Searcher)
+		p := findEmpties(t, c.empties)
+		pl := s.plan(context.Background(), time.Now(), p, engines.Limits{Depth: c.depth})
+		assert.Equal(t, c.want, pl.iterDepths(c.empties), "level %d depth %d at %d empties", c.level, c.depth, c.empties)
+		assert.Equal(t, c.wld, pl.wld(c.empties), "level %d depth %d at %d empties: a proof of who wins", c.level, c.depth, c.empties)
+	}
+}
+
+// findEmpties returns a position of a game of random moves with that many
+// empties.
+func findEmpties(t *testing.T, empties int) *Position {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(3, uint64(empties)))
+	for range 100 {
+		p := StartPosition(8)
+		for p.Result() == engines.None && p.Empties() > empties {
+			ms := p.LegalMoves(nil)
+			p.Play(ms[rng.IntN(len(ms))])
+		}
+		if p.Empties() == empties && p.Result() == engines.None {
+			return p
+		}
+	}
+	t.Fatalf("no game reached %d empties", empties)
+	return nil
+}
+
+// TestWinLossDraw checks the proofs of who wins that depth 6 makes at 15
+// and 16 empties (FFO #8-#19) against the exact scores: the score's sign is
+// the game's, a draw is exact, and the move played keeps the result.
+func TestWinLossDraw(t *testing.T) {
+	cases := readFFO(t, "testdata/ffo-1-39.obf")[7:19]
+	s := game(t, 8).NewSearcher(engines.Config{HashMB: 16})
+	exact := game(t, 8).NewSearcher(engines.Config{HashMB: 16})
+	sign := func(v int) int { return min(max(v, -1), 1) }
+	for i, c := range cases {
+		require.Contains(t, []int{15, 16}, c.pos.Empties())
+		info := s.Search(context.Background(), c.pos, engines.Limits{Depth: 6}, nil)
+		assert.Equal(t, c.pos.Empties(), info.Depth, "FFO #%d: the proof is the last iteration", i+8)
+		assert.Equal(t, sign(c.score), sign(int(info.Score)), "FFO #%d scores %+d", i+8, c.score)
+		assert.Equal(t, c.score == 0, info.Exact, "FFO #%d: only a draw is exact", i+8)
+		if c.score != 0 {
+			assert.GreaterOrEqual(t, max(int(info.Score), -int(info.Score)), 100, "FFO #%d: a proven result is at least a disc", i+8)
+		}
+		q := c.pos.clone()
+		q.Play(info.Best())
+		after := solve(t, exact, q)
+		if c.score >= 0 {
+			assert.Equal(t, sign(c.score), sign(-int(after.Score)), "FFO #%d: %s keeps the result", i+8, c.pos.MoveText(info.Best()))
+		}
+	}
+}
+
 func TestLevels(t *testing.T) {
 	g := game(t, 8)
 	// Level 1 flips the most discs.

@@ -14,21 +14,39 @@ import (
 	"qi/engines/search"
 )
 
-// levelPlan gives levels 2..9 their midgame depth, the empties from which
-// they solve exactly, and whether they use the trained evaluation. Level 1
-// is the greedy player; level 10 plans by the limits.
+// levelPlan gives levels 2..9 their midgame depth and whether they use the
+// trained evaluation; their endgame is that of their depth (SolveFrom).
+// Level 1 is the greedy player; level 10 plans by the limits.
 var levelPlan = [engines.MaxLevel + 1]struct {
-	depth, solve int
-	trained      bool
+	depth   int
+	trained bool
 }{
-	2: {1, 2, false},
-	3: {2, 4, false},
-	4: {2, 6, true},
-	5: {3, 8, true},
-	6: {4, 10, true},
-	7: {6, 12, true},
-	8: {8, 14, true},
-	9: {10, 18, true},
+	2: {1, false},
+	3: {2, false},
+	4: {2, true},
+	5: {3, true},
+	6: {4, true},
+	7: {6, true},
+	8: {8, true},
+	9: {10, true},
+}
+
+// maxSolveFrom bounds the empties from which a depth-limited search
+// solves: 24 empties take seconds (see solveReach).
+const maxSolveFrom = 24
+
+// SolveFrom returns the empties from which a search of midgame depth d
+// stops estimating and proves: who wins (or a draw) from wld empties, the
+// exact final disc difference from exact empties; 2d+4 and 2d+2, at most
+// maxSolveFrom each. This is qi's meaning of NBoard's `set depth d`, UGI's
+// `go depth d` and of its levels' depths. It is Edax's rule (exact from
+// 2d) four empties further, so that depth 6 proves from 16 empties as
+// NTest's depth 6 does, where the proofs cost a game about what its
+// midgame searches do (600 games against NTest: 110k midgame nodes a game,
+// 113k in the proofs; from 18 they cost 511k). qi solving only from 12
+// scored 50 Elo less against NTest (docs/othello-matches.md).
+func SolveFrom(d int) (wld, exact int) {
+	return min(2*d+4, maxSolveFrom), min(2*d+2, maxSolveFrom)
 }
 
 // Searcher is othello's searcher. Its tables are allocated at the first
@@ -194,20 +212,36 @@ func (s *Searcher) plan(ctx context.Context, start time.Time, p *Position, lim e
 	empties := p.Empties()
 	var pl plan8
 	if s.level < engines.MaxLevel {
-		lp := levelPlan[s.level]
-		pl = plan8{depth: lp.depth, solveFrom: lp.solve}
+		pl = plan8{depth: levelPlan[s.level].depth}
 		if lim.Depth > 0 {
 			pl.depth = min(pl.depth, lim.Depth)
 		}
-		return pl
+		pl.wldFrom, pl.solveFrom = SolveFrom(pl.depth)
+	} else {
+		pl = s.fullPlan(ctx, empties, p.n, lim)
 	}
-	pl = plan8{depth: empties, solveFrom: 20}
+	if p.n != 8 {
+		// The general board has no solver of its own: searching to the
+		// end is slower, so it starts later, and it proves no win/loss/
+		// draw alone.
+		pl.solveFrom = min(pl.solveFrom, 12)
+		if lim.Depth >= empties {
+			pl.solveFrom = empties
+		}
+		pl.wldFrom = pl.solveFrom
+	}
+	return pl
+}
+
+// fullPlan is the plan of full strength: by the depth asked for, else by
+// the time (ProbCut on, the solve as far as the time reaches), else the
+// whole game.
+func (s *Searcher) fullPlan(ctx context.Context, empties, n int, lim engines.Limits) plan8 {
+	pl := plan8{depth: empties, solveFrom: 20}
 	switch {
 	case lim.Depth > 0:
-		// The endgame depth of a midgame depth d is 2d, as Edax's levels
-		// have it, up to what solves in seconds.
 		pl.depth = lim.Depth
-		pl.solveFrom = min(2*lim.Depth, 24)
+		pl.wldFrom, pl.solveFrom = SolveFrom(lim.Depth)
 		if lim.Depth >= empties {
 			pl.solveFrom = empties
 		}
@@ -216,17 +250,9 @@ func (s *Searcher) plan(ctx context.Context, start time.Time, p *Position, lim e
 		if d, ok := ctx.Deadline(); ok && (budget == 0 || time.Until(d) < budget) {
 			budget = time.Until(d)
 		}
-		pl.solveFrom = solveReach(p.n, budget)
+		pl.solveFrom = solveReach(n, budget)
 		pl.selective = s.confidence > 0
 		pl.confidence = s.confidence
-	}
-	if p.n != 8 {
-		// The general board has no solver of its own: searching to the
-		// end is slower, so it starts later.
-		pl.solveFrom = min(pl.solveFrom, 12)
-		if lim.Depth >= empties {
-			pl.solveFrom = empties
-		}
 	}
 	return pl
 }
