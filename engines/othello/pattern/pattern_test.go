@@ -2,6 +2,7 @@ package pattern
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -106,6 +107,23 @@ func TestStageMaps(t *testing.T) {
 			}
 			w := NewWeightsMap(s8, tt.m)
 			assert.Equal(t, slices.Max(tt.m)+1, len(w.Stage), "one table per stage used")
+		})
+	}
+}
+
+// BenchmarkDecode measures decoding the embedded weights, which a process
+// does once, when it first makes an othello game of the size.
+func BenchmarkDecode(b *testing.B) {
+	for _, n := range []int{8, 10} {
+		data, err := files.ReadFile(FileName(n))
+		require.NoError(b, err)
+		s := For(n)
+		b.Run(fmt.Sprintf("%dx%d", n, n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Decode(s, bytes.NewReader(data)); err != nil {
+					b.Fatal(err)
+				}
+			}
 		})
 	}
 }

@@ -138,12 +138,19 @@ func Decode(s *Set, in io.Reader) (*Weights, error) {
 	if !bytes.HasPrefix(raw, []byte(magic)) {
 		return nil, errors.New("weights: not a qi othello weight file")
 	}
-	r := bytes.NewReader(raw[len(magic):])
+	// The varints are read from the slice, not through an io.ByteReader:
+	// decoding is most of what a process's first othello search waits for.
+	rest := raw[len(magic):]
 	get := func() int {
-		v, e := binary.ReadVarint(r)
-		if e != nil && err == nil {
-			err = fmt.Errorf("weights: truncated file: %w", e)
+		v, k := binary.Varint(rest)
+		if k <= 0 {
+			if err == nil {
+				err = errors.New("weights: truncated file")
+			}
+			rest = nil
+			return 0
 		}
+		rest = rest[k:]
 		return int(v)
 	}
 	n, stages := get(), get()
@@ -188,7 +195,7 @@ func Decode(s *Set, in io.Reader) (*Weights, error) {
 	if err != nil {
 		return nil, err
 	}
-	if r.Len() != 0 {
+	if len(rest) != 0 {
 		return nil, errors.New("weights: trailing data")
 	}
 	w.Tie()
