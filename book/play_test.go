@@ -272,7 +272,15 @@ func TestALearnerLearnsAtTheLowestPriority(t *testing.T) {
 	if n, err := threadNice(); err != nil || n == lowestNice {
 		t.Skip("the test runs at the lowest priority already, or threads have none here")
 	}
-	g := niceGame{searches: make(chan int, 1)}
+	searches := make(chan int, 1)
+	g := hookGame{hook: func(context.Context) {
+		if n, err := threadNice(); err == nil {
+			select {
+			case searches <- n:
+			default:
+			}
+		}
+	}}
 	b, err := New(g, 9, 9)
 	require.NoError(t, err)
 	b.SetLogDir(LogDir(filepath.Join(t.TempDir(), "t.book")))
@@ -292,33 +300,7 @@ func TestALearnerLearnsAtTheLowestPriority(t *testing.T) {
 	require.NoError(t, err)
 	require.NotEqual(t, lowestNice, mine)
 	assert.Equal(t, mine, <-logging, "the game is logged at the caller's priority")
-	assert.Equal(t, lowestNice, <-g.searches, "its searches run at the lowest")
-}
-
-// niceGame is tic-tac-toe whose searchers tell the nice value of the
-// thread of their first search.
-type niceGame struct {
-	tictactoe.Game
-	searches chan int
-}
-
-func (g niceGame) NewSearcher(cfg engines.Config) engines.Searcher {
-	return niceSearcher{g.Game.NewSearcher(cfg), g.searches}
-}
-
-type niceSearcher struct {
-	engines.Searcher
-	searches chan int
-}
-
-func (s niceSearcher) Search(ctx context.Context, pos engines.Position, lim engines.Limits, report func(engines.Info)) engines.Info {
-	if n, err := threadNice(); err == nil {
-		select {
-		case s.searches <- n:
-		default:
-		}
-	}
-	return s.Searcher.Search(ctx, pos, lim, report)
+	assert.Equal(t, lowestNice, <-searches, "its searches run at the lowest")
 }
 
 // TestGamesReachTheLogWhileOneIsLearned checks that the games handed over
@@ -326,7 +308,8 @@ func (s niceSearcher) Search(ctx context.Context, pos engines.Position, lim engi
 // before them: a learning engine killed (as a match kills one that lost on
 // time) loses no game it had finished.
 func TestGamesReachTheLogWhileOneIsLearned(t *testing.T) {
-	g := blockedGame{release: make(chan struct{})}
+	release := make(chan struct{})
+	g := blocked(release, nil)
 	path := filepath.Join(t.TempDir(), "t.book")
 	b, err := New(g, 9, 9)
 	require.NoError(t, err)
@@ -345,62 +328,69 @@ func TestGamesReachTheLogWhileOneIsLearned(t *testing.T) {
 		games, _, err := ReadLogFile(logs[0], tictactoe.Game{})
 		return err == nil && len(games) == 3
 	}, time.Minute, time.Millisecond)
-	close(g.release)
+	close(release)
 	assert.Equal(t, 3, l.Close(true).Games)
-}
-
-// blockedGame is tic-tac-toe whose searches wait until release is closed;
-// started, when not nil, hears of each search that begins.
-type blockedGame struct {
-	tictactoe.Game
-	release chan struct{}
-	started chan struct{}
-}
-
-func (g blockedGame) NewSearcher(cfg engines.Config) engines.Searcher {
-	return blockedSearcher{g.Game.NewSearcher(cfg), g.release, g.started}
-}
-
-type blockedSearcher struct {
-	engines.Searcher
-	release chan struct{}
-	started chan struct{}
-}
-
-func (s blockedSearcher) Search(ctx context.Context, pos engines.Position, lim engines.Limits, report func(engines.Info)) engines.Info {
-	if s.started != nil {
-		select {
-		case s.started <- struct{}{}:
-		default:
-		}
-	}
-	select {
-	case <-s.release:
-	case <-ctx.Done():
-	}
-	return s.Searcher.Search(ctx, pos, lim, report)
 }
 
 // TestAGameCutShortIsNotCounted checks that a game whose learning a
 // learner closed at once cut short is not counted as learned: folding the
 // log learns it, and it counts once in all.
 func TestAGameCutShortIsNotCounted(t *testing.T) {
-	g := blockedGame{release: make(chan struct{}), started: make(chan struct{}, 1)}
+	release, started := make(chan struct{}), make(chan struct{}, 1)
+	g := blocked(release, started)
 	path := filepath.Join(t.TempDir(), "t.book")
 	b, err := New(g, 9, 9)
 	require.NoError(t, err)
 	b.SetLogDir(LogDir(path))
 	l := NewLearner(0, nil)
 	l.Add(func() (*Book, error) { return b, nil }, randomGames(tictactoe.Game{}, 1, 6)[0])
-	<-g.started
+	<-started
 	learned := l.Close(false)
 	assert.Zero(t, learned.Games, "the game was cut short")
 	require.NoError(t, b.Save(path))
-	close(g.release)
+	close(release)
 	again, err := Open(path, tictactoe.Game{})
 	require.NoError(t, err)
 	defer again.Close()
 	st, err := again.Fold(context.Background(), NewScorer(tictactoe.Game{}, 9), LogDir(path), 0, nil)
 	require.NoError(t, err)
 	assert.Equal(t, 1, learned.Games+st.Games)
+}
+
+// hookGame is tic-tac-toe whose searchers call hook as each search begins.
+type hookGame struct {
+	tictactoe.Game
+	hook func(ctx context.Context)
+}
+
+func (g hookGame) NewSearcher(cfg engines.Config) engines.Searcher {
+	return hookSearcher{g.Game.NewSearcher(cfg), g.hook}
+}
+
+type hookSearcher struct {
+	engines.Searcher
+	hook func(ctx context.Context)
+}
+
+func (s hookSearcher) Search(ctx context.Context, pos engines.Position, lim engines.Limits, report func(engines.Info)) engines.Info {
+	s.hook(ctx)
+	return s.Searcher.Search(ctx, pos, lim, report)
+}
+
+// blocked is tic-tac-toe whose searches wait until release is closed (or
+// their context is done); started, when not nil, hears of each search that
+// begins.
+func blocked(release, started chan struct{}) hookGame {
+	return hookGame{hook: func(ctx context.Context) {
+		if started != nil {
+			select {
+			case started <- struct{}{}:
+			default:
+			}
+		}
+		select {
+		case <-release:
+		case <-ctx.Done():
+		}
+	}}
 }
