@@ -348,6 +348,8 @@ func TestBuiltInGomokuBooks(t *testing.T) {
 		{"renju", "4", []string{"7,7,2", "8,6,1", "9,5,2", "9,4,1", "8,4,2"}, "h8 i9 j10 j11 i11"},
 		// Its standard opening c3 f3 d3 h12 i6.
 		{"standard", "1", []string{"2,12,2", "5,12,1", "3,12,2", "7,3,1", "8,9,2"}, "c3 f3 d3 h12 i6"},
+		// The freestyle book holds the renju and standard games too.
+		{"freestyle", "0", []string{"7,7,2", "8,6,1", "9,5,2", "9,4,1", "8,4,2"}, "h8 i9 j10 j11 i11"},
 	} {
 		t.Run(tc.rule, func(t *testing.T) {
 			cfg := gomocupConfig()
