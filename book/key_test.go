@@ -147,3 +147,30 @@ func childKeys(t *testing.T, b *Book, pos engines.Position, cands []Candidate) [
 	}
 	return out
 }
+
+// TestColoursAreNoSymmetry checks that swapping the colours of a gomoku
+// position, side to move with them, gives another key under every rule:
+// renju's rules differ between black and white, so a book must never take
+// one for the other (symmetries map squares, never colours).
+func TestColoursAreNoSymmetry(t *testing.T) {
+	// A Gomocup renju opening (h8 i9 j10 j11 i11) with white to move, and
+	// the same stones with the colours swapped, black to move.
+	const pos, swapped = "15/15/15/15/8xo5/9x5/8o6/7x7/15/15/15/15/15/15/15 o",
+		"15/15/15/15/8ox5/9o5/8x6/7o7/15/15/15/15/15/15/15 x"
+	for _, rule := range []gomoku.Rule{gomoku.Freestyle, gomoku.Standard, gomoku.Renju} {
+		t.Run(rule.String(), func(t *testing.T) {
+			g, err := gomoku.NewGame(15, 15, rule)
+			require.NoError(t, err)
+			var k keyer
+			keys := map[uint64]string{}
+			for _, text := range []string{pos, swapped} {
+				p, err := g.Parse(text)
+				require.NoError(t, err)
+				key, err := k.key(p)
+				require.NoError(t, err)
+				assert.NotContains(t, keys, key, "%s keys as %s", text, keys[key])
+				keys[key] = text
+			}
+		})
+	}
+}

@@ -330,3 +330,48 @@ func TestBookLeftForASearch(t *testing.T) {
 		{"quit", nil},
 	})
 }
+
+// TestBuiltInGomokuBooks plays a Gomocup opening under each rule with a
+// built-in book through Gomocup's BOARD and UGI's position: qi finds the
+// book of the rule the manager set (renju's when INFO rule says 4, after
+// START) and answers from it. The openings are Gomocup's, from which the
+// books were built.
+func TestBuiltInGomokuBooks(t *testing.T) {
+	const bookMessage = `~MESSAGE book [a-o]\d+, value [-+][\dM.]+ \((depth 8|exact)\), \d+ games, \d+ of \d+ book moves within the randomness`
+	for _, tc := range []struct {
+		rule  string
+		mask  string
+		board []string // Gomocup's BOARD lines, qi (white) to move
+		moves string   // the same opening for UGI
+	}{
+		// Gomocup 2021's renju opening h8 i9 j10 j11 i11.
+		{"renju", "4", []string{"7,7,2", "8,6,1", "9,5,2", "9,4,1", "8,4,2"}, "h8 i9 j10 j11 i11"},
+		// Its standard opening c3 f3 d3 h12 i6.
+		{"standard", "1", []string{"2,12,2", "5,12,1", "3,12,2", "7,3,1", "8,9,2"}, "c3 f3 d3 h12 i6"},
+		// The freestyle book holds the renju and standard games too.
+		{"freestyle", "0", []string{"7,7,2", "8,6,1", "9,5,2", "9,4,1", "8,4,2"}, "h8 i9 j10 j11 i11"},
+	} {
+		t.Run(tc.rule, func(t *testing.T) {
+			cfg := gomocupConfig()
+			cfg.Books = book.NewShelfIn(t.TempDir(), shipped.FS)
+			exchange(t, cfg, messageLine, join(
+				[]step{{"START 15", []string{"OK"}}, {"INFO rule " + tc.mask, nil}, {"INFO max_node 500", nil}, {"BOARD", nil}},
+				func() (s []step) {
+					for _, l := range tc.board {
+						s = append(s, step{l, nil})
+					}
+					return s
+				}(),
+				[]step{{"DONE", []string{bookMessage, anyMove}}, {"END", nil}},
+			))
+			cfg.DefaultGame = "gomoku"
+			exchange(t, cfg, regexp.MustCompile(`^(id |option |info depth [1-9])`), []step{
+				{"ugi", []string{"ugiok"}},
+				{"setoption name Rule value " + tc.rule, nil},
+				{"position startpos moves " + tc.moves, nil},
+				{"go depth 2", []string{`~info depth 0 score cp -?\d+ pv [a-o]\d+`, `~info string book [a-o]\d+, .*`, `~bestmove [a-o]\d+`}},
+				{"quit", nil},
+			})
+		})
+	}
+}
