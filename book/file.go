@@ -229,6 +229,17 @@ func writeSnapshot(path string, h header, entries []*Entry, logs map[string]int6
 			os.Remove(tmp.Name())
 		}
 	}()
+	// A temporary file is private (0600); the book it becomes keeps the
+	// permissions of the book it replaces, or is readable by all, as files
+	// written the usual way are, so that other users' engines can play from
+	// it.
+	mode := os.FileMode(0o644)
+	if fi, err := os.Stat(path); err == nil {
+		mode = fi.Mode().Perm()
+	}
+	if err := tmp.Chmod(mode); err != nil {
+		return err
+	}
 	rl := recordLen(h.packedLen)
 	head := encodeHeader(h, len(entries), 0, 0)
 	w := &crcWriter{w: tmp, hook: hook}

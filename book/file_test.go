@@ -116,6 +116,24 @@ func TestFileRoundTrip(t *testing.T) {
 	assert.False(t, ok)
 }
 
+// TestSavedBooksAreReadable checks a saved book's permissions: a new one
+// readable by all (its temporary file was private), one saved over an old
+// one keeping the old one's.
+func TestSavedBooksAreReadable(t *testing.T) {
+	g := othello8(t)
+	b := fakeBook(g, 10, 1)
+	path := filepath.Join(t.TempDir(), "o.book")
+	require.NoError(t, b.Save(path))
+	fi, err := os.Stat(path)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o644), fi.Mode().Perm())
+	require.NoError(t, os.Chmod(path, 0o640))
+	require.NoError(t, b.Save(path))
+	fi, err = os.Stat(path)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o640), fi.Mode().Perm())
+}
+
 func TestDamagedAndForeignFilesAreRefused(t *testing.T) {
 	g := othello8(t)
 	path := filepath.Join(t.TempDir(), "o.book")
