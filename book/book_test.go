@@ -174,7 +174,10 @@ func must[T any](v T, err error) T {
 	return v
 }
 
-func TestChooseWeighsMovesWithinTheRandomness(t *testing.T) {
+// threeMoves returns a tic-tac-toe book whose start has three kinds of
+// move: b2 worth 20, a2 5 (a leaf, inexact), the corners -10.
+func threeMoves(t *testing.T) *Book {
+	t.Helper()
 	b, err := New(tictactoe.Game{}, 9, 9)
 	require.NoError(t, err)
 	putLeaf(t, b, nil, "a2", 5, 3, false)
@@ -182,7 +185,11 @@ func TestChooseWeighsMovesWithinTheRandomness(t *testing.T) {
 	putLeaf(t, b, []string{"a1"}, "b2", 10, 5, false)
 	_, _, err = b.Negamax(context.Background())
 	require.NoError(t, err)
-	// b2 is worth 20, a2 5, the corners -10.
+	return b
+}
+
+func TestChooseWeighsMovesWithinTheRandomness(t *testing.T) {
+	b := threeMoves(t)
 	pos := at(t)
 	best, ok := b.Choose(pos, 0, rand.New(rand.NewPCG(1, 1)))
 	require.True(t, ok)

@@ -66,14 +66,7 @@ func (s *scriptedSearcher) Search(_ context.Context, _ engines.Position, lim eng
 
 func TestSearcherAnswersFromTheBook(t *testing.T) {
 	g := tictactoe.Game{}
-	b, err := New(g, 9, 9)
-	require.NoError(t, err)
-	// b2 is worth 20, a2 5 (a leaf, inexact), the corners -10.
-	putLeaf(t, b, nil, "a2", 5, 3, false)
-	putLeaf(t, b, []string{"b2"}, "a2", -20, 4, false)
-	putLeaf(t, b, []string{"a1"}, "b2", 10, 5, false)
-	_, _, err = b.Negamax(context.Background())
-	require.NoError(t, err)
+	b := threeMoves(t)
 	a2, err := engines.Legal(g.Start(), "a2")
 	require.NoError(t, err)
 	c3, err := engines.Legal(g.Start(), "c3")
