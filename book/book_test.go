@@ -125,7 +125,7 @@ func TestLearnAGameThenProbeIt(t *testing.T) {
 	g := tictactoe.Game{}
 	b, err := New(g, 9, 9)
 	require.NoError(t, err)
-	s := NewScorer(g, 9)
+	s := NewScorer(g, 9, false)
 	// X makes two threats with c1 and wins on a3: O's a2 was a mistake.
 	moves := movesOf(t, g, "b2", "a2", "a1", "c3", "c1", "b1", "a3")
 	st, err := b.Learn(context.Background(), s, Game{Moves: moves, Result: engines.P1Win}, 0)
@@ -252,7 +252,7 @@ func TestProbeWhileLearning(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		s := NewScorer(g, 9)
+		s := NewScorer(g, 9, false)
 		for _, gm := range games {
 			_, err := b.Learn(context.Background(), s, gm, 0)
 			assert.NoError(t, err)
@@ -294,7 +294,7 @@ func TestOthelloBooksReachTheExactEndgame(t *testing.T) {
 	g, err := othello.New(8)
 	require.NoError(t, err)
 	const level = 4
-	s := NewScorer(g, level)
+	s := NewScorer(g, level, false)
 	rng := rand.New(rand.NewPCG(4, 2))
 	checked := 0
 	for range 10 {

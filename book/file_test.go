@@ -233,7 +233,7 @@ func FuzzRead(f *testing.F) {
 	b, err := New(g, 9, 9)
 	require.NoError(f, err)
 	moves := movesOf(f, g, "b2", "a2", "a1", "c3", "c1", "b1", "a3")
-	_, err = b.Learn(context.Background(), NewScorer(g, 9), Game{Moves: moves, Result: engines.P1Win}, 0)
+	_, err = b.Learn(context.Background(), NewScorer(g, 9, false), Game{Moves: moves, Result: engines.P1Win}, 0)
 	require.NoError(f, err)
 	b.logs["x.log"] = 77
 	path := filepath.Join(f.TempDir(), "t.book")
@@ -306,7 +306,7 @@ func BenchmarkProbe(b *testing.B) {
 			bk, err := New(bc.game, 1, 10)
 			require.NoError(b, err)
 			moves := movesOf(b, bc.game, bc.moves...)
-			_, err = bk.Learn(context.Background(), NewScorer(bc.game, 1), Game{Moves: moves, Result: engines.Draw}, -1)
+			_, err = bk.Learn(context.Background(), NewScorer(bc.game, 1, false), Game{Moves: moves, Result: engines.Draw}, -1)
 			require.NoError(b, err)
 			pos, err := engines.PlayAll(bc.game.Start(), bc.moves[:len(bc.moves)-1])
 			require.NoError(b, err)

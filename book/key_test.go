@@ -107,7 +107,7 @@ func TestMovesMapBackToEveryImage(t *testing.T) {
 			b, err := New(tc.game, tc.level, 6)
 			require.NoError(t, err)
 			moves := randomGame(tc.game, rng, 6)
-			_, err = b.Learn(context.Background(), NewScorer(tc.game, tc.level), Game{Moves: moves, Result: engines.Draw}, 0)
+			_, err = b.Learn(context.Background(), NewScorer(tc.game, tc.level, false), Game{Moves: moves, Result: engines.Draw}, 0)
 			require.NoError(t, err)
 			pos := tc.game.Start()
 			for _, m := range moves {

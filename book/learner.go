@@ -240,7 +240,7 @@ func (l *Learner) learnGame(r recordedGame) LearnStats {
 	b := r.book
 	s := l.scorers[b]
 	if s == nil {
-		s = NewScorer(b.game, b.Level())
+		s = NewScorer(b.game, b.Level(), false)
 		l.scorers[b] = s
 	}
 	st, err := b.Learn(l.ctx, s, r.game, l.deviation)

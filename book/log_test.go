@@ -39,7 +39,7 @@ func TestTwoProcessesLearningAtOnceLoseNoGame(t *testing.T) {
 
 	b, err := New(g, 9, 9)
 	require.NoError(t, err)
-	s := NewScorer(g, 9)
+	s := NewScorer(g, 9, false)
 	st, err := b.Fold(context.Background(), s, LogDir(path), -1, nil)
 	require.NoError(t, err)
 	assert.Equal(t, 100, st.Games, "both processes' 50 games are folded in")
@@ -76,7 +76,7 @@ func TestALineCutShortWaitsForItsEnd(t *testing.T) {
 
 	b, err := New(g, 9, 9)
 	require.NoError(t, err)
-	s := NewScorer(g, 9)
+	s := NewScorer(g, 9, false)
 	st, err := b.Fold(context.Background(), s, LogDir(path), -1, nil)
 	require.NoError(t, err)
 	assert.Equal(t, 1, st.Games, "the cut line is left for later")

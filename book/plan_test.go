@@ -123,13 +123,29 @@ func TestPlanShardsAndResumesGiveOneResult(t *testing.T) {
 	require.NoError(t, err)
 	assert.Zero(t, doneAtStart)
 	assert.Len(t, other, p.Len())
+
+	// Nor is a journal of full-width searches taken for selective ones.
+	fullWidth := filepath.Join(t.TempDir(), "full")
+	_, err = p.Run(context.Background(), b, RunOptions{Journal: fullWidth})
+	require.NoError(t, err)
+	header := p.JournalHeader(b, 0)
+	p.Selective = true
+	assert.NotEqual(t, header, p.JournalHeader(b, 0))
+	doneAtStart = -1
+	_, err = p.Run(context.Background(), b, RunOptions{Journal: fullWidth, Progress: func(done, total int) {
+		if doneAtStart < 0 {
+			doneAtStart = done
+		}
+	}})
+	require.NoError(t, err)
+	assert.Zero(t, doneAtStart, "a selective plan searches everything again")
 }
 
 func TestDeviationsGrowTheBookUntilNothingIsLeft(t *testing.T) {
 	g := tictactoe.Game{}
 	b, err := New(g, 9, 9)
 	require.NoError(t, err)
-	s := NewScorer(g, 9)
+	s := NewScorer(g, 9, false)
 	_, err = b.Learn(context.Background(), s, Game{Moves: movesOf(t, g, "a2", "b2"), Result: engines.Draw}, -1)
 	require.NoError(t, err)
 	rounds, size := 0, b.Len()

@@ -115,7 +115,7 @@ func TestExactBookMovesNeedNoCheck(t *testing.T) {
 	g := tictactoe.Game{}
 	b, err := New(g, 9, 9)
 	require.NoError(t, err)
-	_, err = b.Learn(context.Background(), NewScorer(g, 9), Game{Moves: movesOf(t, g, "b2", "a1", "c3", "a3", "a2", "c2", "b1", "b3", "c1"), Result: engines.Draw}, 0)
+	_, err = b.Learn(context.Background(), NewScorer(g, 9, false), Game{Moves: movesOf(t, g, "b2", "a1", "c3", "a3", "a2", "c2", "b1", "b3", "c1"), Result: engines.Draw}, 0)
 	require.NoError(t, err)
 	inner := &scriptedSearcher{}
 	s := &Searcher{Inner: inner, Open: func() (*Book, error) { return b, nil }}
@@ -165,7 +165,7 @@ func TestLearnerLearnsInTheBackground(t *testing.T) {
 	again, err := Open(path, g)
 	require.NoError(t, err)
 	defer again.Close()
-	st2, err := again.Fold(context.Background(), NewScorer(g, 9), LogDir(path), 0, nil)
+	st2, err := again.Fold(context.Background(), NewScorer(g, 9, false), LogDir(path), 0, nil)
 	require.NoError(t, err)
 	assert.Zero(t, st2.Games, "the saved book holds the games it learned: folding learns none twice")
 	l.Add(open, games[0])
@@ -191,7 +191,7 @@ func TestALearnerClosedAtOnceLosesNoGame(t *testing.T) {
 	again, err := Open(path, g)
 	require.NoError(t, err)
 	defer again.Close()
-	st, err := again.Fold(context.Background(), NewScorer(g, 9), LogDir(path), 0, nil)
+	st, err := again.Fold(context.Background(), NewScorer(g, 9, false), LogDir(path), 0, nil)
 	require.NoError(t, err)
 	assert.Equal(t, 30, learned.Games+st.Games, "folding learns what the learner did not, and nothing twice")
 }
@@ -345,7 +345,7 @@ func TestAGameCutShortIsNotCounted(t *testing.T) {
 	again, err := Open(path, tictactoe.Game{})
 	require.NoError(t, err)
 	defer again.Close()
-	st, err := again.Fold(context.Background(), NewScorer(tictactoe.Game{}, 9), LogDir(path), 0, nil)
+	st, err := again.Fold(context.Background(), NewScorer(tictactoe.Game{}, 9, false), LogDir(path), 0, nil)
 	require.NoError(t, err)
 	assert.Equal(t, 1, learned.Games+st.Games)
 }

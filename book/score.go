@@ -29,12 +29,14 @@ type Scorer struct {
 const deepMoves = 4
 
 // NewScorer returns a scorer of g searching level plies deep (the
-// othello searcher solves exactly from 2*level empties, as its levels do).
+// othello searcher solves from the empties its depth does: SolveFrom).
 // Its tables grow with the level: shallow searches fill little of them,
 // and clearing them before each position would cost more than the search.
-func NewScorer(g engines.Game, level int) *Scorer {
+// A selective scorer prunes as searches on the clock do
+// (engines.Config.Selective).
+func NewScorer(g engines.Game, level int, selective bool) *Scorer {
 	hashMB := 1 << min(max(level-4, 0), 6)
-	return &Scorer{level: max(level, 1), searcher: g.NewSearcher(engines.Config{Level: engines.MaxLevel, HashMB: hashMB})}
+	return &Scorer{level: max(level, 1), searcher: g.NewSearcher(engines.Config{Level: engines.MaxLevel, HashMB: hashMB, Selective: selective})}
 }
 
 // Level returns the depth the scorer searches to.

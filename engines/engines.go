@@ -136,6 +136,11 @@ type Config struct {
 	// the game's static evaluation) instead of the game's own search, so that
 	// matches can measure what the real search is worth.
 	Baseline bool
+	// Selective lets searches to a fixed depth prune as searches on the
+	// clock do (othello's ProbCut): faster, a little less exact. Book
+	// building asks for it when told to; games that prune nothing more on
+	// the clock ignore it.
+	Selective bool
 }
 
 // Levels run from 1 to MaxLevel, the default and full strength.

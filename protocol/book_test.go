@@ -181,7 +181,7 @@ func othelloBook(t *testing.T, dir string) string {
 	require.NoError(t, err)
 	b, err := book.New(g, 2, 6)
 	require.NoError(t, err)
-	s := book.NewScorer(g, 2)
+	s := book.NewScorer(g, 2, false)
 	for _, moves := range []string{"f5 d6 c3 d3 c4 f4 f6", "f5 f6 e6 f4 e3 c5 c4"} {
 		pos, err := engines.PlayAll(g.Start(), strings.Fields(moves))
 		require.NoError(t, err)
@@ -256,7 +256,7 @@ func gomokuBook(t *testing.T, dir string) {
 	require.NoError(t, err)
 	pos, err := engines.PlayAll(g.Start(), []string{"h8", "i9", "h10"})
 	require.NoError(t, err)
-	_, err = b.Learn(context.Background(), book.NewScorer(g, 1), book.GameOf(g, pos), -1)
+	_, err = b.Learn(context.Background(), book.NewScorer(g, 1, false), book.GameOf(g, pos), -1)
 	require.NoError(t, err)
 	require.NoError(t, b.Save(filepath.Join(dir, book.FileName(g))))
 }

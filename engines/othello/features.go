@@ -167,5 +167,5 @@ func Evaluate(p *Position, w *pattern.Weights) int {
 // evaluates with w instead of the embedded weights (nil: the untrained
 // evaluation), for training and for comparing weights.
 func (g *Game) NewWeightedSearcher(cfg engines.Config, w *pattern.Weights) engines.Searcher {
-	return &Searcher{n: g.n, level: cfg.EffectiveLevel(), hash: cfg.EffectiveHashMB(), weights: w, given: true, confidence: probcutConfidence}
+	return &Searcher{n: g.n, level: cfg.EffectiveLevel(), hash: cfg.EffectiveHashMB(), weights: w, given: true, confidence: probcutConfidence, selectiveDepth: cfg.Selective}
 }

@@ -446,3 +446,34 @@ func TestIncrementalFeatures(t *testing.T) {
 		}
 	}
 }
+
+// TestSelectiveDepth checks engines.Config.Selective: a fixed-depth search
+// prunes with ProbCut (fewer nodes, a legal move, a score near the
+// full-width one) where it searches the midgame, and changes nothing where
+// its depth solves.
+func TestSelectiveDepth(t *testing.T) {
+	g := game(t, 8)
+	for _, c := range []struct {
+		empties, depth int
+		fewer          bool
+	}{
+		{30, 8, true},
+		{14, 6, false},
+	} {
+		p := findEmpties(t, c.empties)
+		var infos [2]engines.Info
+		for i, sel := range []bool{false, true} {
+			s := g.NewSearcher(engines.Config{HashMB: 4, Selective: sel})
+			infos[i] = s.Search(context.Background(), p, engines.Limits{Depth: c.depth}, nil)
+			require.NotEmpty(t, infos[i].PV)
+			require.Contains(t, p.LegalMoves(nil), infos[i].Best(), "selective %v at %d empties", sel, c.empties)
+		}
+		full, sel := infos[0], infos[1]
+		if !c.fewer {
+			assert.Equal(t, []any{full.Score, full.Exact, full.Nodes, full.PV}, []any{sel.Score, sel.Exact, sel.Nodes, sel.PV}, "%d empties: solved alike", c.empties)
+			continue
+		}
+		assert.Less(t, sel.Nodes, full.Nodes*2/3, "%d empties, depth %d: ProbCut prunes", c.empties, c.depth)
+		assert.InDelta(t, float64(full.Score), float64(sel.Score), 400, "%d empties, depth %d: within 4 discs", c.empties, c.depth)
+	}
+}

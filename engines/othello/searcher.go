@@ -64,6 +64,9 @@ type Searcher struct {
 	// confidence is ProbCut's margin in standard deviations on the clock;
 	// 0 turns ProbCut off.
 	confidence float64
+	// selectiveDepth uses ProbCut in fixed-depth searches too
+	// (engines.Config.Selective).
+	selectiveDepth bool
 }
 
 // SetProbCut sets ProbCut's confidence (the margin in standard deviations
@@ -80,7 +83,7 @@ func (g *Game) NewSearcher(cfg engines.Config) engines.Searcher {
 			return engines.Score(SimpleEval(pos.(*Position)))
 		}, n*n, cfg.EffectiveHashMB())
 	}
-	return &Searcher{n: g.n, level: cfg.EffectiveLevel(), hash: cfg.EffectiveHashMB(), confidence: probcutConfidence}
+	return &Searcher{n: g.n, level: cfg.EffectiveLevel(), hash: cfg.EffectiveHashMB(), confidence: probcutConfidence, selectiveDepth: cfg.Selective}
 }
 
 // SimpleEval is the untrained evaluation of a position for the side to move,
@@ -245,6 +248,8 @@ func (s *Searcher) fullPlan(ctx context.Context, empties, n int, lim engines.Lim
 		if lim.Depth >= empties {
 			pl.solveFrom = empties
 		}
+		pl.selective = s.selectiveDepth && s.confidence > 0
+		pl.confidence = s.confidence
 	case lim.Soft > 0 || hasDeadline(ctx):
 		budget := lim.Soft
 		if d, ok := ctx.Deadline(); ok && (budget == 0 || time.Until(d) < budget) {

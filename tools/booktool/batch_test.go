@@ -55,6 +55,10 @@ func TestBuildInShards(t *testing.T) {
 		"-results", filepath.Join(runDirs[0], shard.MergedName), wthor)
 	assert.ErrorContains(t, err, "belong to another search")
 	assert.NoFileExists(t, other)
+	// And so are full-width results for selective searches.
+	_, err = qiBook(t, append([]string{"build", "-book", other, "-selective", "-results", filepath.Join(runDirs[0], shard.MergedName)}, build...)...)
+	assert.ErrorContains(t, err, "belong to another search")
+	assert.NoFileExists(t, other)
 
 	_, err = qiBook(t, "build", "-book", other, "-game", "othello", "-shard", "0/2")
 	assert.ErrorContains(t, err, "there are none", "a batch job needs records to split")
