@@ -22,6 +22,7 @@
 //	headerCRC 4  CRC-32C of every header byte before it
 //	records   count x recordLen, keys strictly increasing
 //	log table per log: name 2+n, bytes folded 8
+
 package book
 
 import (

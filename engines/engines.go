@@ -143,7 +143,8 @@ type Config struct {
 	Selective bool
 }
 
-// Levels run from 1 to MaxLevel, the default and full strength.
+// MaxLevel is the top level, the default and full strength; levels run
+// from 1 to MaxLevel.
 const MaxLevel = 10
 
 // DefaultHashMB is the transposition table size when none is set.

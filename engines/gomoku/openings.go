@@ -6,7 +6,7 @@
 package gomoku
 
 import (
-	_ "embed"
+	_ "embed" // for go:embed
 	"fmt"
 	"strconv"
 	"strings"
