@@ -136,7 +136,7 @@ func (t *tool) fold(b *bk.Book, deviation engines.Score) (int, error) {
 	pr := newProgress(t.stderr, t.progress, "learning", "bytes", size)
 	start, saved := time.Now(), time.Now()
 	var saveErr error
-	st, err := b.Fold(t.ctx, bk.NewScorer(b.Game(), b.Level(), false), dir, deviation, func(done, total int64) {
+	st, err := b.Fold(t.ctx, bk.NewScorer(b.Game(), b.Level(), t.selective), dir, deviation, func(done, total int64) {
 		pr.set(done)
 		if time.Since(saved) > 5*time.Minute && saveErr == nil {
 			saveErr = b.Save(t.path)
@@ -173,7 +173,7 @@ func deviateFlags(t *tool) func() error {
 		defer b.Close()
 		opt := bk.DeviateOptions{PerMove: units(*perMove), Cumulative: units(*cumulative), Plies: b.Plies()}
 		start, before := time.Now(), b.Len()
-		if added, err := b.AddStart(t.ctx, bk.NewScorer(b.Game(), b.Level(), false)); err != nil {
+		if added, err := b.AddStart(t.ctx, bk.NewScorer(b.Game(), b.Level(), t.selective)); err != nil {
 			return t.interrupted(err, "searching the start")
 		} else if added {
 			fmt.Fprintln(t.stdout, "the start position joins the book")
