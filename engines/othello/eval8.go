@@ -11,7 +11,7 @@ import (
 )
 
 // maxInst bounds the pattern instances of the 8x8 set.
-const maxInst = 48
+const maxInst = 56
 
 // feats8 holds the balanced-ternary index of every pattern instance, from
 // black's view (+1 a black disc); white's view is the negation.

@@ -1,8 +1,9 @@
 // Package pattern holds othello's evaluation features and their weights: the
-// patterns (edges with X-squares, corner blocks, lines and diagonals, each on
-// all its symmetric places), the mobility tables, the game stages, and the
-// compact file format of trained weights. The engine and the training tool
-// both read the features from here, so that they cannot disagree.
+// patterns (edges with X-squares, edge blocks, corner blocks and triangles,
+// lines and diagonals, each on all its symmetric places), the mobility tables,
+// the game stages, and the compact file format of trained weights. The engine
+// and the training tool both read the features from here, so that they cannot
+// disagree.
 //
 // A pattern's index is balanced ternary over its squares in order: +1 for a
 // disc of the side to move, -1 for the opponent's, 0 for empty, so that
@@ -162,6 +163,11 @@ func newSet8() *Set {
 	s.add("corner3x3", block(3, 3))
 	s.add("corner2x5", block(2, 5))
 	s.add("edge+2x", e2x)
+	// Edax's edge block (a1, c1-f1, h1 and c2-f2) and Egaroucid's corner
+	// triangle (the ten squares nearest a corner) see the edge fights and
+	// the corners' approaches that the rows and blocks above cut apart.
+	s.add("edgeblock", slices.Concat([]sq{{0, 0}}, row(0, 2, 5), []sq{{0, 7}}, row(1, 2, 5)))
+	s.add("triangle", []sq{{0, 0}, {0, 1}, {0, 2}, {0, 3}, {1, 0}, {1, 1}, {1, 2}, {2, 0}, {2, 1}, {3, 0}})
 	s.add("line2", row(1, 0, 7))
 	s.add("line3", row(2, 0, 7))
 	s.add("line4", row(3, 0, 7))

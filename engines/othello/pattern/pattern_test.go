@@ -14,7 +14,7 @@ import (
 func TestSets(t *testing.T) {
 	s8 := For(8)
 	require.NotNil(t, s8)
-	assert.Equal(t, 46, s8.Instances())
+	assert.Equal(t, 54, s8.Instances())
 	s10 := For(10)
 	require.NotNil(t, s10)
 	assert.Nil(t, For(6))
@@ -38,8 +38,7 @@ func TestSets(t *testing.T) {
 		}
 	}
 	// Reading a line backwards gives the same weight.
-	line := s8.Patterns[3]
-	require.Equal(t, "line2", line.Name)
+	line := byName(t, s8, "line2")
 	cells := make([]int8, 64)
 	cells[8], cells[9] = 1, -1
 	a := Index(line.Instances[0], cells)
@@ -47,6 +46,38 @@ func TestSets(t *testing.T) {
 	b := Index(line.Instances[0], cells)
 	assert.NotEqual(t, a, b)
 	assert.Equal(t, line.Rep(a), line.Rep(b))
+	// The corner triangle seen across the diagonal, a disc on b1 or on
+	// a2, is one weight; the edge block read from h1, one on c1 or on f1.
+	tri := byName(t, s8, "triangle")
+	require.Len(t, tri.Instances, 4)
+	clear(cells)
+	cells[1] = 1
+	a = Index(tri.Instances[0], cells)
+	cells[1], cells[8] = 0, 1
+	b = Index(tri.Instances[0], cells)
+	assert.NotEqual(t, a, b)
+	assert.Equal(t, tri.Rep(a), tri.Rep(b))
+	eb := byName(t, s8, "edgeblock")
+	require.Len(t, eb.Instances, 4)
+	clear(cells)
+	cells[2] = 1
+	a = Index(eb.Instances[0], cells)
+	cells[2], cells[5] = 0, 1
+	b = Index(eb.Instances[0], cells)
+	assert.NotEqual(t, a, b)
+	assert.Equal(t, eb.Rep(a), eb.Rep(b))
+}
+
+// byName returns the pattern of s called name.
+func byName(t *testing.T, s *Set, name string) *Pattern {
+	t.Helper()
+	for i := range s.Patterns {
+		if s.Patterns[i].Name == name {
+			return &s.Patterns[i]
+		}
+	}
+	t.Fatalf("no pattern %s", name)
+	return nil
 }
 
 func TestWeightsRoundTrip(t *testing.T) {
