@@ -256,7 +256,7 @@ func (s *Searcher) FirstMove(pos engines.Position) engines.Move {
 		tt = int(e.Move)
 	}
 	best := scored{m: -1}
-	for _, sc := range s.genMoves(0, tt, false) {
+	for _, sc := range s.genMoves(0, tt) {
 		if best.m < 0 || sc.score > best.score {
 			best = sc
 		}
@@ -599,7 +599,7 @@ func (s *Searcher) centre(p *Position) int {
 func (s *Searcher) rootMoves(p *Position) {
 	b := &s.b
 	s.root = s.root[:0]
-	for _, sc := range s.genMoves(0, -1, false) {
+	for _, sc := range s.genMoves(0, -1) {
 		s.root = append(s.root, rootMove{m: sc.m, prio: sc.score})
 	}
 	if len(s.root) == 0 {
@@ -613,10 +613,9 @@ func (s *Searcher) rootMoves(p *Position) {
 
 // genMoves fills the move buffer of ply with the moves to search, scored
 // for ordering (ttMove first): the opponent's five to block, or when the
-// opponent threatens an open four our fours and the squares that stop it
-// (only these at the horizon, when quiesce), else every candidate. Black's
-// forbidden squares are left out under renju.
-func (s *Searcher) genMoves(ply int, ttMove int, quiesce bool) []scored {
+// opponent threatens an open four our fours and the squares that stop it,
+// else every candidate. Black's forbidden squares are left out under renju.
+func (s *Searcher) genMoves(ply int, ttMove int) []scored {
 	b := &s.b
 	me, opp := s.stm, 1-s.stm
 	list := s.buf[ply][:0]
@@ -650,13 +649,13 @@ func (s *Searcher) genMoves(ply int, ttMove int, quiesce bool) []scored {
 			continue
 		}
 		if defend {
-			// Against an open three: our fours (unless at the horizon),
-			// and the squares after which the opponent has no open four
-			// to make, found among those where it could make a four.
+			// Against an open three: our fours, and the squares after
+			// which the opponent has no open four to make, found among
+			// those where it could make a four. The fours count at the
+			// horizon too: a defence by counter-fours left out there made
+			// the three a false mate that stopped the deepening.
 			if b.sq[i].cls[me]&^flagForbid >= kBlock4 {
-				if !quiesce {
-					add(i)
-				}
+				add(i)
 				continue
 			}
 			if b.sq[i].cls[opp]&^flagForbid < kBlock4 || !s.legal(me, i) {
@@ -904,7 +903,7 @@ func (s *Searcher) pvs(depth, ply int, alpha, beta engines.Score, qb int) engine
 		}
 	}
 
-	list := s.genMoves(ply, ttMove, depth <= 0)
+	list := s.genMoves(ply, ttMove)
 	if len(list) == 0 {
 		switch {
 		case b.empties == 0:
