@@ -86,6 +86,9 @@ type Options struct {
 	OldPruning, NoFutility, NoRazor bool
 	// EvalAvg averages each node's evaluation with its parent's.
 	EvalAvg bool
+	// WholeIterations keeps only finished iterations' answers, and the
+	// deepening's stop at half the soft limit even on a time a move.
+	WholeIterations bool
 	// The pruning's knobs (0: defaults): the futility margin a ply, the
 	// razoring margin, the move counts and the reductions in percent.
 	FutilityMargin, RazorMargin, MoveCountScale, ReductionScale int
@@ -125,6 +128,8 @@ func (o *Options) Set(name, value string) error {
 		flag = &o.NoFutility
 	case "norazor":
 		flag = &o.NoRazor
+	case "wholeiterations":
+		flag = &o.WholeIterations
 	case "evalavg":
 		flag = &o.EvalAvg
 	case "noleafvcf":
@@ -174,6 +179,11 @@ type Searcher struct {
 	b    board
 	stm  int
 	root []rootMove
+	// rootBetter says the iteration has proved a move better than the
+	// last iteration's best (a root move past the first beat alpha): the
+	// root's order is worth more than the last iteration's answer.
+	rootBetter bool
+	iterFirst  int16 // the last iteration's best move
 
 	stop      *search.Stop
 	nodes     int64
@@ -246,7 +256,7 @@ func (s *Searcher) FirstMove(pos engines.Position) engines.Move {
 		tt = int(e.Move)
 	}
 	best := scored{m: -1}
-	for _, sc := range s.genMoves(0, tt, false) {
+	for _, sc := range s.genMoves(0, tt) {
 		if best.m < 0 || sc.score > best.score {
 			best = sc
 		}
@@ -434,6 +444,8 @@ func (s *Searcher) Search(ctx context.Context, pos engines.Position, lim engines
 	}
 	prev := engines.Score(0)
 	iter := func(depth int) (engines.Info, bool) {
+		first := s.root[0].m
+		s.iterFirst, s.rootBetter = first, false
 		score := s.rootSearch(depth, prev)
 		prev = score
 		info := engines.Info{Depth: depth, SelDepth: s.selDepth, Score: score, Nodes: s.nodes}
@@ -441,16 +453,35 @@ func (s *Searcher) Search(ctx context.Context, pos engines.Position, lim engines
 		for i := range info.PV {
 			info.PV[i] = engines.Move(s.pv[0][i])
 		}
-		if len(info.PV) == 0 {
+		if len(info.PV) == 0 || info.PV[0] != engines.Move(s.root[0].m) {
 			info.PV = []engines.Move{engines.Move(s.root[0].m)}
 		}
 		if s.aborted {
+			if s.rootBetter && s.root[0].m != first && depth > 1 && !s.opt.WholeIterations {
+				// A move searched to the end of the unfinished iteration
+				// beat the last best one: it is the better answer, with
+				// the last iteration's depth to its name.
+				info.Depth, info.Score = depth-1, s.root[0].score
+				return info, true
+			}
 			return info, false
 		}
 		info.Exact = score.IsMate() && score > 0
 		return info, true
 	}
-	return search.Deepen(start, lim, s.lv.maxDepth, s.stop, iter, report)
+	return search.Deepen(start, s.deepenLimits(ctx, lim, start), s.lv.maxDepth, s.stop, iter, report)
+}
+
+// deepenLimits returns the limits iterative deepening goes by. When the
+// soft limit is the whole time to the deadline (a time a move, as
+// Gomocup's turn limit, with nothing to save for later moves) it is
+// dropped: an iteration that can't finish still answers with a better
+// move if it finds one, so the deepening goes on until the deadline.
+func (s *Searcher) deepenLimits(ctx context.Context, lim engines.Limits, start time.Time) engines.Limits {
+	if d, ok := ctx.Deadline(); ok && lim.Soft > 0 && lim.Soft >= d.Sub(start)*9/10 && !s.opt.WholeIterations {
+		lim.Soft = 0
+	}
+	return lim
 }
 
 // decided answers the positions whose move needs no search: the first
@@ -568,7 +599,7 @@ func (s *Searcher) centre(p *Position) int {
 func (s *Searcher) rootMoves(p *Position) {
 	b := &s.b
 	s.root = s.root[:0]
-	for _, sc := range s.genMoves(0, -1, false) {
+	for _, sc := range s.genMoves(0, -1) {
 		s.root = append(s.root, rootMove{m: sc.m, prio: sc.score})
 	}
 	if len(s.root) == 0 {
@@ -582,10 +613,9 @@ func (s *Searcher) rootMoves(p *Position) {
 
 // genMoves fills the move buffer of ply with the moves to search, scored
 // for ordering (ttMove first): the opponent's five to block, or when the
-// opponent threatens an open four our fours and the squares that stop it
-// (only these at the horizon, when quiesce), else every candidate. Black's
-// forbidden squares are left out under renju.
-func (s *Searcher) genMoves(ply int, ttMove int, quiesce bool) []scored {
+// opponent threatens an open four our fours and the squares that stop it,
+// else every candidate. Black's forbidden squares are left out under renju.
+func (s *Searcher) genMoves(ply int, ttMove int) []scored {
 	b := &s.b
 	me, opp := s.stm, 1-s.stm
 	list := s.buf[ply][:0]
@@ -619,13 +649,13 @@ func (s *Searcher) genMoves(ply int, ttMove int, quiesce bool) []scored {
 			continue
 		}
 		if defend {
-			// Against an open three: our fours (unless at the horizon),
-			// and the squares after which the opponent has no open four
-			// to make, found among those where it could make a four.
+			// Against an open three: our fours, and the squares after
+			// which the opponent has no open four to make, found among
+			// those where it could make a four. The fours count at the
+			// horizon too: a defence by counter-fours left out there made
+			// the three a false mate that stopped the deepening.
 			if b.sq[i].cls[me]&^flagForbid >= kBlock4 {
-				if !quiesce {
-					add(i)
-				}
+				add(i)
 				continue
 			}
 			if b.sq[i].cls[opp]&^flagForbid < kBlock4 || !s.legal(me, i) {
@@ -683,6 +713,7 @@ func (s *Searcher) rootSearch(depth int, prev engines.Score) engines.Score {
 func (s *Searcher) rootWindow(depth int, alpha, beta engines.Score) engines.Score {
 	best := -engines.Mate - 1
 	bestIdx := -1
+	seenFirst := false
 	s.raw[0] = s.b.evaluate(s.stm)
 	s.evals[0] = s.evalAt(0)
 	for i := range s.root {
@@ -700,10 +731,19 @@ func (s *Searcher) rootWindow(depth int, alpha, beta engines.Score) engines.Scor
 			}
 		}
 		s.unmake(m)
-		if s.aborted && i > 0 {
+		if s.aborted {
+			// The score of a move cut short means nothing.
 			break
 		}
 		s.root[i].score = v
+		if int16(m) == s.iterFirst {
+			seenFirst = true
+		} else if seenFirst && v > alpha {
+			// Proved better than the moves before it in this window,
+			// the last iteration's best included: a move to answer with
+			// even if the iteration goes no further.
+			s.rootBetter = true
+		}
 		if v > best {
 			best, bestIdx = v, i
 			if v > alpha {
@@ -863,7 +903,7 @@ func (s *Searcher) pvs(depth, ply int, alpha, beta engines.Score, qb int) engine
 		}
 	}
 
-	list := s.genMoves(ply, ttMove, depth <= 0)
+	list := s.genMoves(ply, ttMove)
 	if len(list) == 0 {
 		switch {
 		case b.empties == 0:

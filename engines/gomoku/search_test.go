@@ -192,3 +192,33 @@ func TestStoppedSearchMove(t *testing.T) {
 		})
 	}
 }
+
+// TestNoFalseMateAtHorizon checks that a mate the search reports holds
+// against the defender's counter-fours: at the horizon an open three used
+// to be answered only by blocks, so a three the defender beats with its
+// own fours scored as a win, and the deepening stopped on it (renju, qi as
+// black against PentaZen: m7 "mated" at depth 1, and white won by fours).
+func TestNoFalseMateAtHorizon(t *testing.T) {
+	tests := []struct {
+		name         string
+		rule         Rule
+		black, white string
+		side         engines.Side
+		depth        int
+	}{
+		{"renju: white's fours beat black's three", Renju,
+			"m6 m4 m9 k4 l4 m3 j6 l5 n7 l7", "h4 i9 k6 j5 j4 m5 k5 j3 o8 l6", engines.P1, 1},
+		{"renju: the same a ply deeper", Renju,
+			"m6 m4 m9 k4 l4 m3 j6 l5 n7 l7", "h4 i9 k6 j5 j4 m5 k5 j3 o8 l6", engines.P1, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := setup(t, mustGame(t, 15, 15, tt.rule), tt.black, tt.white, tt.side)
+			s := p.game.NewSearcher(engines.Config{})
+			info := s.Search(context.Background(), p, engines.Limits{Depth: tt.depth}, nil)
+			require.NotEmpty(t, info.PV)
+			require.False(t, info.Score.IsMate() && info.Score > 0, "score %s pv %s",
+				info.Score.UCI(), engines.PVText(p, info.PV, " "))
+		})
+	}
+}

@@ -96,11 +96,17 @@ func (s *Searcher) vct(depth, ply int) (int, int) {
 			return 0, -1
 		}
 	}
-	// A VCF is a VCT; looking for it first is cheap.
+	// A VCF is a VCT; looking for it first is cheap, but not free: its
+	// nodes come out of the VCT's budget, which otherwise bounded only a
+	// part of what the search spent (a root VCT given a tenth of a move
+	// could take all of it).
 	if b.hasFour(att) {
-		s.vcfLeft = leafVCF
+		given := min(int64(leafVCF), max(s.vctLeft, 1))
+		s.vcfLeft = given
 		var line []int16
-		if n := s.vcf(s.lv.vcfFours, &line, -1); n > 0 {
+		n := s.vcf(s.lv.vcfFours, &line, -1)
+		s.vctLeft -= given - s.vcfLeft
+		if n > 0 {
 			return n, int(line[0])
 		}
 	}
