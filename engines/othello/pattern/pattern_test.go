@@ -37,35 +37,31 @@ func TestSets(t *testing.T) {
 			assert.Equal(t, p.Mid(), p.Rep(p.Mid()))
 		}
 	}
-	// Reading a line backwards gives the same weight.
-	line := byName(t, s8, "line2")
-	cells := make([]int8, 64)
-	cells[8], cells[9] = 1, -1
-	a := Index(line.Instances[0], cells)
-	cells[8], cells[9], cells[15], cells[14] = 0, 0, 1, -1
-	b := Index(line.Instances[0], cells)
-	assert.NotEqual(t, a, b)
-	assert.Equal(t, line.Rep(a), line.Rep(b))
-	// The corner triangle seen across the diagonal, a disc on b1 or on
-	// a2, is one weight; the edge block read from h1, one on c1 or on f1.
-	tri := byName(t, s8, "triangle")
-	require.Len(t, tri.Instances, 4)
-	clear(cells)
-	cells[1] = 1
-	a = Index(tri.Instances[0], cells)
-	cells[1], cells[8] = 0, 1
-	b = Index(tri.Instances[0], cells)
-	assert.NotEqual(t, a, b)
-	assert.Equal(t, tri.Rep(a), tri.Rep(b))
-	eb := byName(t, s8, "edgeblock")
-	require.Len(t, eb.Instances, 4)
-	clear(cells)
-	cells[2] = 1
-	a = Index(eb.Instances[0], cells)
-	cells[2], cells[5] = 0, 1
-	b = Index(eb.Instances[0], cells)
-	assert.NotEqual(t, a, b)
-	assert.Equal(t, eb.Rep(a), eb.Rep(b))
+	// A shape read across its own symmetry gives one weight: a line read
+	// backwards, the corner triangle across the diagonal (a disc on b1 or
+	// on a2), the edge block read from h1 (a disc on c1 or on f1).
+	for _, c := range []struct {
+		name string
+		a, b map[int]int8 // the discs of two readings of the first place
+	}{
+		{"line2", map[int]int8{8: 1, 9: -1}, map[int]int8{15: 1, 14: -1}},
+		{"triangle", map[int]int8{1: 1}, map[int]int8{8: 1}},
+		{"edgeblock", map[int]int8{2: 1}, map[int]int8{5: 1}},
+	} {
+		p := byName(t, s8, c.name)
+		index := func(discs map[int]int8) int {
+			cells := make([]int8, 64)
+			for q, v := range discs {
+				cells[q] = v
+			}
+			return Index(p.Instances[0], cells)
+		}
+		a, b := index(c.a), index(c.b)
+		assert.NotEqual(t, a, b, c.name)
+		assert.Equal(t, p.Rep(a), p.Rep(b), c.name)
+	}
+	assert.Len(t, byName(t, s8, "triangle").Instances, 4)
+	assert.Len(t, byName(t, s8, "edgeblock").Instances, 4)
 }
 
 // byName returns the pattern of s called name.
