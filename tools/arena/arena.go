@@ -219,7 +219,8 @@ func (m *match) close() {
 
 // variantName is the game's name for UCI's UCI_Variant: the name asked for
 // when it is a variant, else the variant whose settings match, else the
-// game's name.
+// game's name. A variant that fixes no setting is only another name
+// ("reversi"), so it is named only when asked for.
 func variantName(reg *engines.Registry, game, asked string, cfg engines.Config) string {
 	spec, _ := reg.Lookup(game)
 	for _, v := range spec.Variants {
@@ -228,7 +229,7 @@ func variantName(reg *engines.Registry, game, asked string, cfg engines.Config) 
 		}
 	}
 	for _, v := range spec.Variants {
-		if v.Rule == cfg.Rule && v.BoardSize == cfg.BoardSize {
+		if (v.Rule != "" || v.BoardSize != 0) && v.Rule == cfg.Rule && v.BoardSize == cfg.BoardSize {
 			return v.Name
 		}
 	}

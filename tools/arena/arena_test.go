@@ -483,3 +483,26 @@ func TestRunErrors(t *testing.T) {
 	assert.Contains(t, errs.String(), "warning: engine a speaks NBoard, which has no clock")
 	assert.NotContains(t, errs.String(), "engine b speaks NBoard")
 }
+
+// TestVariantName: the name a match gives its game (UCI_Variant, the
+// records' Variant) is the variant asked for, else the variant the settings
+// make, else the game's own; a mere alias is never chosen for othello.
+func TestVariantName(t *testing.T) {
+	reg := catalog.New()
+	tests := []struct {
+		game, asked string
+		cfg         engines.Config
+		want        string
+	}{
+		{"othello", "othello", engines.Config{}, "othello"},
+		{"othello", "othello", engines.Config{BoardSize: 10}, "othello"},
+		{"othello", "reversi", engines.Config{}, "reversi"},
+		{"gomoku", "renju", engines.Config{Rule: "renju", BoardSize: 15}, "renju"},
+		{"gomoku", "", engines.Config{Rule: "freestyle", BoardSize: 15}, "gomokufreestyle"},
+		{"gomoku", "", engines.Config{Rule: "freestyle", BoardSize: 20}, "gomoku"},
+		{"tictactoe", "tictactoe", engines.Config{}, "tictactoe"},
+	}
+	for _, tc := range tests {
+		assert.Equal(t, tc.want, variantName(reg, tc.game, tc.asked, tc.cfg), "%s %s %+v", tc.game, tc.asked, tc.cfg)
+	}
+}
