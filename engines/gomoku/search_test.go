@@ -199,6 +199,10 @@ func TestStoppedSearchMove(t *testing.T) {
 // own fours scored as a win, and the deepening stopped on it (renju, qi as
 // black against PentaZen: m7 "mated" at depth 1, and white won by fours).
 func TestNoFalseMateAtHorizon(t *testing.T) {
+	const (
+		black = "m6 m4 m9 k4 l4 m3 j6 l5 n7 l7"
+		white = "h4 i9 k6 j5 j4 m5 k5 j3 o8 l6"
+	)
 	tests := []struct {
 		name         string
 		rule         Rule
@@ -206,10 +210,8 @@ func TestNoFalseMateAtHorizon(t *testing.T) {
 		side         engines.Side
 		depth        int
 	}{
-		{"renju: white's fours beat black's three", Renju,
-			"m6 m4 m9 k4 l4 m3 j6 l5 n7 l7", "h4 i9 k6 j5 j4 m5 k5 j3 o8 l6", engines.P1, 1},
-		{"renju: the same a ply deeper", Renju,
-			"m6 m4 m9 k4 l4 m3 j6 l5 n7 l7", "h4 i9 k6 j5 j4 m5 k5 j3 o8 l6", engines.P1, 2},
+		{"renju: white's fours beat black's three", Renju, black, white, engines.P1, 1},
+		{"renju: the same a ply deeper", Renju, black, white, engines.P1, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -18,6 +18,10 @@ import (
 // budget of 23,500 nodes, a tenth of a 0.5 s move, spent 150,000 and the
 // whole move with them.
 func TestVCTBudget(t *testing.T) {
+	const (
+		black = "f14 d10 d12 f11 h12 g12 i12 e10 i11 i7 i13"
+		white = "h8 e11 d11 c11 f10 e12 f12 h13 g9 j10 i10"
+	)
 	tests := []struct {
 		name         string
 		rule         Rule
@@ -25,12 +29,9 @@ func TestVCTBudget(t *testing.T) {
 		side         engines.Side
 		budget       int64
 	}{
-		{"renju, black to move", Renju,
-			"f14 d10 d12 f11 h12 g12 i12 e10 i11 i7 i13", "h8 e11 d11 c11 f10 e12 f12 h13 g9 j10 i10", engines.P1, 23500},
-		{"renju, the same with white to move", Renju,
-			"f14 d10 d12 f11 h12 g12 i12 e10 i11 i7 i13", "h8 e11 d11 c11 f10 e12 f12 h13 g9 j10 i10", engines.P2, 23500},
-		{"renju, a small budget", Renju,
-			"f14 d10 d12 f11 h12 g12 i12 e10 i11 i7 i13", "h8 e11 d11 c11 f10 e12 f12 h13 g9 j10 i10", engines.P1, 2000},
+		{"renju, black to move", Renju, black, white, engines.P1, 23500},
+		{"renju, the same with white to move", Renju, black, white, engines.P2, 23500},
+		{"renju, a small budget", Renju, black, white, engines.P1, 2000},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
