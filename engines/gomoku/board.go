@@ -112,6 +112,27 @@ type square struct {
 	vals [2]cellVal
 }
 
+// change is one side's patterns, class and terms on one empty square as they
+// were before a move changed them: a board that saves its changes takes the
+// move back by writing these back instead of looking the patterns up again
+// (the lookups are most of a search's time).
+type change struct {
+	val cellVal
+	j   int16
+	pat uint16
+	cls class
+	s   uint8
+}
+
+// frame is a saved move's board totals as they were before it, and the
+// first of its changes.
+type frame struct {
+	counts         [2][16]int16
+	valOwn, valOpp [2]int32
+	flagged        int16
+	from           int32
+}
+
 // board is the incremental state. Patterns, classes and evaluation terms are
 // kept for empty squares only; a square that is emptied again gets them
 // recomputed from its keys.
@@ -155,6 +176,14 @@ type board struct {
 	stones  int
 	empties int
 	inside  []int16 // the squares of the board, row by row from the top
+
+	// saving makes each put keep what it changes in changes and frames,
+	// and take restore it: a searcher's board, whose moves are taken back
+	// in the order opposite to their making. A position's board recomputes,
+	// as its stones may be taken in any order (TakeXY).
+	saving  bool
+	changes []change
+	frames  []frame
 }
 
 func newBoard(w, h int, rule Rule, wt *weights) (*board, error) {
@@ -192,14 +221,19 @@ func newBoard(w, h int, rule Rule, wt *weights) (*board, error) {
 func (b *board) clone() *board {
 	c := *b
 	c.cand = append(make([]int16, 0, cap(b.cand)), b.cand...)
+	c.changes = append([]change(nil), b.changes...)
+	c.frames = append([]frame(nil), b.frames...)
 	return &c
 }
 
-// copyFrom makes b a copy of o, reusing b's candidate list.
+// copyFrom makes b a copy of o, reusing b's candidate list, that saves the
+// changes of its moves (a searcher's board): o's moves can't be taken back
+// on b.
 func (b *board) copyFrom(o *board) {
-	cand := b.cand
+	cand, changes, frames := b.cand, b.changes, b.frames
 	*b = *o
 	b.cand = append(cand[:0], o.cand...)
+	b.saving, b.changes, b.frames = true, changes[:0], frames[:0]
 }
 
 // onBoard reports whether x, y is a square of the board.
@@ -213,6 +247,7 @@ func (b *board) rebuild() {
 	b.valOwn, b.valOpp = [2]int32{}, [2]int32{}
 	clear(b.near[:])
 	b.cand = make([]int16, 0, 256)
+	b.changes, b.frames = b.changes[:0], b.frames[:0]
 	for i := range b.candPos {
 		b.candPos[i] = -1
 	}
@@ -326,6 +361,9 @@ func (b *board) account(i int, sign int32) {
 
 // put places c (a stone or a block) on empty square i.
 func (b *board) put(i int, c Color) {
+	if b.saving {
+		b.frames = append(b.frames, frame{counts: b.counts, valOwn: b.valOwn, valOpp: b.valOpp, flagged: b.flagged, from: int32(len(b.changes))})
+	}
 	b.account(i, -1)
 	b.cells[i] = c
 	b.hash ^= zobrist[c][i]
@@ -337,7 +375,8 @@ func (b *board) put(i int, c Color) {
 	b.spread(i, uint32(c))
 }
 
-// take empties square i, which holds c.
+// take empties square i, which holds c: on a saving board, the last move
+// put.
 func (b *board) take(i int, c Color) {
 	b.cells[i] = Empty
 	b.hash ^= zobrist[c][i]
@@ -346,9 +385,45 @@ func (b *board) take(i int, c Color) {
 		b.stones--
 		b.addNear(i, -1)
 	}
-	b.spread(i, uint32(c))
-	b.refresh(i)
-	b.account(i, 1)
+	if !b.saving {
+		b.spread(i, uint32(c))
+		b.refresh(i)
+		b.account(i, 1)
+		return
+	}
+	// Square i's own patterns were left as they were while it was taken:
+	// only empty squares are repatterned.
+	b.rekey(i, uint32(c))
+	f := &b.frames[len(b.frames)-1]
+	for k := len(b.changes) - 1; k >= int(f.from); k-- {
+		ch := &b.changes[k]
+		sq := &b.sq[ch.j]
+		sq.pats[ch.s&1], sq.cls[ch.s&1], sq.vals[ch.s&1] = ch.pat, ch.cls, ch.val
+	}
+	b.changes = b.changes[:f.from]
+	b.counts, b.valOwn, b.valOpp, b.flagged = f.counts, f.valOwn, f.valOpp, f.flagged
+	b.frames = b.frames[:len(b.frames)-1]
+}
+
+// rekey flips the bits of square i in the keys of its neighbours, as spread
+// does, without repatterning them.
+func (b *board) rekey(i int, c uint32) {
+	for d, step := range dirStep {
+		for k := 1; k <= halfLen; k++ {
+			j := i - k*step
+			if b.cells[j] == Blocked {
+				break
+			}
+			b.sq[j].keys[d] ^= c << (2*halfLen + 2*(k-1))
+		}
+		for k := 1; k <= halfLen; k++ {
+			j := i + k*step
+			if b.cells[j] == Blocked {
+				break
+			}
+			b.sq[j].keys[d] ^= c << (2 * (k - 1))
+		}
+	}
 }
 
 // spread flips the bits of square i in the keys of its neighbours (xor with
@@ -415,6 +490,9 @@ func (b *board) repattern(j, d, sides int) {
 		p := op&^mask | uint16(c)<<shift
 		if p == op {
 			continue
+		}
+		if b.saving {
+			b.changes = append(b.changes, change{val: sq.vals[s], j: int16(j & (numCells - 1)), pat: op, cls: sq.cls[s], s: uint8(s)})
 		}
 		sq.pats[s] = p
 		old := sq.cls[s]

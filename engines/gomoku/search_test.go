@@ -5,6 +5,7 @@ package gomoku
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -143,6 +144,65 @@ func TestSearchRestoresBoard(t *testing.T) {
 				require.Equal(t, fresh.sq[c].vals, s.b.sq[c].vals)
 			}
 		}
+	}
+}
+
+// TestSavingBoardTakesBack: a searcher's board, which takes moves back by
+// restoring what they changed, ends every take-back in the state of a
+// board that recomputes it, light moves among them.
+func TestSavingBoardTakesBack(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	for i := range benchPositions {
+		p := benchGamePosition(t, i)
+		var saving board
+		saving.copyFrom(&p.b)
+		plain := p.b.clone()
+		require.True(t, saving.saving)
+		require.False(t, plain.saving)
+		var made []int
+		// lightFrom is how many moves were made when light went on (-1:
+		// off): light moves are all taken back before it goes off.
+		lightFrom := -1
+		takeBack := func(step int) {
+			m := made[len(made)-1]
+			made = made[:len(made)-1]
+			c := Black + Color(len(made)%2)
+			saving.take(m, c)
+			plain.take(m, c)
+			if len(made) == lightFrom {
+				saving.light, plain.light, lightFrom = false, false, -1
+			}
+			require.Equal(t, plain.sq, saving.sq, "position %d, step %d", i, step)
+			require.Equal(t, plain.counts, saving.counts)
+			require.Equal(t, plain.flagged, saving.flagged)
+			require.Equal(t, plain.valOwn, saving.valOwn)
+			require.Equal(t, plain.valOpp, saving.valOpp)
+			require.Equal(t, plain.hash, saving.hash)
+			require.Equal(t, plain.cand, saving.cand)
+		}
+		for step := 0; step < 400; step++ {
+			if len(made) > 0 && (len(made) >= 40 || rng.IntN(3) == 0) {
+				takeBack(step)
+				continue
+			}
+			if lightFrom < 0 && rng.IntN(10) == 0 {
+				saving.light, plain.light, lightFrom = true, true, len(made)
+			}
+			m := int(plain.cand[rng.IntN(len(plain.cand))])
+			for plain.cells[m] != Empty {
+				m = int(plain.cand[rng.IntN(len(plain.cand))])
+			}
+			c := Black + Color(len(made)%2)
+			saving.put(m, c)
+			plain.put(m, c)
+			made = append(made, m)
+		}
+		for len(made) > 0 {
+			takeBack(-1)
+		}
+		require.Empty(t, saving.changes)
+		require.Empty(t, saving.frames)
+		require.Equal(t, p.b.sq, saving.sq)
 	}
 }
 
