@@ -661,9 +661,13 @@ func (s *Searcher) genMoves(ply int, ttMove int) []scored {
 			if b.sq[i].cls[opp]&^flagForbid < kBlock4 || !s.legal(me, i) {
 				continue
 			}
+			// The test reads classes only: a light move skips the terms.
+			light := b.light
+			b.light = true
 			s.make(i)
 			still := s.threat(opp)
 			s.unmake(i)
+			b.light = light
 			if still {
 				continue
 			}
