@@ -135,7 +135,7 @@ type frame struct {
 
 // board is the incremental state. Patterns, classes and evaluation terms are
 // kept for empty squares only; a square that is emptied again gets them
-// recomputed from its keys.
+// recomputed from its keys, or restored on a board that saves its changes.
 type board struct {
 	w, h  int
 	rule  Rule
@@ -391,8 +391,8 @@ func (b *board) take(i int, c Color) {
 		b.account(i, 1)
 		return
 	}
-	// Square i's own patterns were left as they were while it was taken:
-	// only empty squares are repatterned.
+	// Square i's own patterns stayed as they were while its stone stood
+	// (only empty squares are repatterned): nothing to restore there.
 	b.rekey(i, uint32(c))
 	f := &b.frames[len(b.frames)-1]
 	for k := len(b.changes) - 1; k >= int(f.from); k-- {
