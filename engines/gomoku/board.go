@@ -360,7 +360,13 @@ func (b *board) account(i int, sign int32) {
 }
 
 // put places c (a stone or a block) on empty square i.
-func (b *board) put(i int, c Color) {
+func (b *board) put(i int, c Color) { b.putFor(i, c, 3) }
+
+// putFor is put updating the patterns of the sides in the mask only (bit s:
+// side s), for a test that reads only theirs: the other side's are left as
+// they were until the move is taken back. Only a saving board may leave
+// them, as it restores rather than recomputes on take.
+func (b *board) putFor(i int, c Color, sides int) {
 	if b.saving {
 		b.frames = append(b.frames, frame{counts: b.counts, valOwn: b.valOwn, valOpp: b.valOpp, flagged: b.flagged, from: int32(len(b.changes))})
 	}
@@ -372,7 +378,7 @@ func (b *board) put(i int, c Color) {
 		b.stones++
 		b.addNear(i, 1)
 	}
-	b.spread(i, uint32(c))
+	b.spread(i, uint32(c), sides)
 }
 
 // take empties square i, which holds c: on a saving board, the last move
@@ -386,7 +392,7 @@ func (b *board) take(i int, c Color) {
 		b.addNear(i, -1)
 	}
 	if !b.saving {
-		b.spread(i, uint32(c))
+		b.spread(i, uint32(c), 3)
 		b.refresh(i)
 		b.account(i, 1)
 		return
@@ -430,9 +436,9 @@ func (b *board) rekey(i int, c uint32) {
 // c: from empty to c or back) and refreshes the patterns of the empty ones.
 // A side's pattern can't change beyond a stone that blocks it (the other
 // colour) or a wall, and keys past a wall are never read: both are skipped.
-func (b *board) spread(i int, c uint32) {
+func (b *board) spread(i int, c uint32, mask int) {
 	for d, step := range dirStep {
-		sides := 3 // bit s: side s may still see square i
+		sides := mask // bit s: side s may still see square i
 		for k := 1; k <= halfLen; k++ {
 			j := i - k*step
 			cj := b.cells[j]
@@ -451,7 +457,7 @@ func (b *board) spread(i int, c uint32) {
 				sides &^= 1 << (2 - cj)
 			}
 		}
-		sides = 3
+		sides = mask
 		for k := 1; k <= halfLen; k++ {
 			j := i + k*step
 			cj := b.cells[j]

@@ -661,10 +661,12 @@ func (s *Searcher) genMoves(ply int, ttMove int) []scored {
 			if b.sq[i].cls[opp]&^flagForbid < kBlock4 || !s.legal(me, i) {
 				continue
 			}
-			// The test reads classes only: a light move skips the terms.
+			// The test reads the opponent's classes only: a light move
+			// skips the terms, and our own patterns are left as they were.
 			light := b.light
 			b.light = true
-			s.make(i)
+			b.putFor(i, colorOf(me), 1<<opp)
+			s.stm ^= 1
 			still := s.threat(opp)
 			s.unmake(i)
 			b.light = light

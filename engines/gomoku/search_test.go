@@ -149,7 +149,7 @@ func TestSearchRestoresBoard(t *testing.T) {
 
 // TestSavingBoardTakesBack: a searcher's board, which takes moves back by
 // restoring what they changed, ends every take-back in the state of a
-// board that recomputes it, light moves among them.
+// board that recomputes it, light moves and one-sided test moves among them.
 func TestSavingBoardTakesBack(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	for i := range benchPositions {
@@ -193,6 +193,15 @@ func TestSavingBoardTakesBack(t *testing.T) {
 				m = int(plain.cand[rng.IntN(len(plain.cand))])
 			}
 			c := Black + Color(len(made)%2)
+			if rng.IntN(4) == 0 {
+				// A test move (the defence test's): one side's patterns
+				// only, taken back at once.
+				saving.putFor(m, c, 1<<rng.IntN(2))
+				plain.put(m, c)
+				made = append(made, m)
+				takeBack(step)
+				continue
+			}
 			saving.put(m, c)
 			plain.put(m, c)
 			made = append(made, m)
