@@ -364,10 +364,12 @@ func (b *board) put(i int, c Color) { b.putFor(i, c, 3) }
 
 // putFor is put updating the patterns of the sides in the mask only (bit s:
 // side s), for a test that reads only theirs: the other side's are left as
-// they were until the move is taken back. Only a saving board may leave
-// them, as it restores rather than recomputes on take.
+// they were until the move is taken back. Only a saving board leaves them,
+// as it restores rather than recomputes on take; another updates both.
 func (b *board) putFor(i int, c Color, sides int) {
-	if b.saving {
+	if !b.saving {
+		sides = 3
+	} else {
 		b.frames = append(b.frames, frame{counts: b.counts, valOwn: b.valOwn, valOpp: b.valOpp, flagged: b.flagged, from: int32(len(b.changes))})
 	}
 	b.account(i, -1)
@@ -399,7 +401,7 @@ func (b *board) take(i int, c Color) {
 	}
 	// Square i's own patterns stayed as they were while its stone stood
 	// (only empty squares are repatterned): nothing to restore there.
-	b.rekey(i, uint32(c))
+	b.spread(i, uint32(c), 0)
 	f := &b.frames[len(b.frames)-1]
 	for k := len(b.changes) - 1; k >= int(f.from); k-- {
 		ch := &b.changes[k]
@@ -411,31 +413,12 @@ func (b *board) take(i int, c Color) {
 	b.frames = b.frames[:len(b.frames)-1]
 }
 
-// rekey flips the bits of square i in the keys of its neighbours, as spread
-// does, without repatterning them.
-func (b *board) rekey(i int, c uint32) {
-	for d, step := range dirStep {
-		for k := 1; k <= halfLen; k++ {
-			j := i - k*step
-			if b.cells[j] == Blocked {
-				break
-			}
-			b.sq[j].keys[d] ^= c << (2*halfLen + 2*(k-1))
-		}
-		for k := 1; k <= halfLen; k++ {
-			j := i + k*step
-			if b.cells[j] == Blocked {
-				break
-			}
-			b.sq[j].keys[d] ^= c << (2 * (k - 1))
-		}
-	}
-}
-
 // spread flips the bits of square i in the keys of its neighbours (xor with
-// c: from empty to c or back) and refreshes the patterns of the empty ones.
-// A side's pattern can't change beyond a stone that blocks it (the other
-// colour) or a wall, and keys past a wall are never read: both are skipped.
+// c: from empty to c or back) and refreshes the patterns of the empty ones
+// for the sides in mask (none: only the keys change, for a take-back that
+// restores the patterns). A side's pattern can't change beyond a stone that
+// blocks it (the other colour) or a wall, and keys past a wall are never
+// read: both are skipped.
 func (b *board) spread(i int, c uint32, mask int) {
 	for d, step := range dirStep {
 		sides := mask // bit s: side s may still see square i
