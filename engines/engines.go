@@ -180,6 +180,14 @@ type Searcher interface {
 	Clear()
 }
 
+// Warmer is implemented by games that prepare in the background, when they
+// are made, data their searches need (othello's trained weights). Warm
+// returns once it is ready, so that the answer to isready or ping promises a
+// first search that spends its clock searching, not decoding.
+type Warmer interface {
+	Warm()
+}
+
 // FirstMover is implemented by searchers that can name at once, without
 // searching, the move their search would try first. When a search is stopped
 // or overruns its deadline before it has finished an iteration, that move is

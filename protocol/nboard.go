@@ -105,7 +105,9 @@ func (n *nboard) handle(line string) bool {
 	case "ping":
 		// A search running then was for a position the GUI no longer
 		// shows: it has been stopped and its answer written (the GUI
-		// reads nothing before the pong) before this runs.
+		// reads nothing before the pong) before this runs. The GUI's next
+		// go comes after the pong: the weights are decoded by then.
+		n.game.Warm()
 		n.s.printf("pong %s", rest(line, ws, 0))
 	case "learn":
 		n.learn()

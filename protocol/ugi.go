@@ -150,6 +150,11 @@ func (u *ugi) handle(line string) bool {
 		u.uci = strings.EqualFold(cmd, "uci")
 		u.hello()
 	case "isready":
+		// A client sends isready before its first go to wait for the
+		// engine's set-up; mid-search the answer cannot wait.
+		if w, ok := u.game.(engines.Warmer); ok && !u.s.searching() {
+			w.Warm()
+		}
 		u.s.println("readyok")
 	case "setoption":
 		u.setOption(line, ws)

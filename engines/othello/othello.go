@@ -47,6 +47,10 @@ func New(n int) (*Game, error) {
 	return &Game{n: n}, nil
 }
 
+// Warm implements engines.Warmer: it returns once the board's trained
+// weights are decoded.
+func (g *Game) Warm() { pattern.Load(g.n) }
+
 // Size returns the side of the board.
 func (g *Game) Size() int { return g.n }
 
