@@ -5,6 +5,7 @@ package search
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
@@ -183,6 +184,34 @@ func TestTTClearAndGenerations(t *testing.T) {
 	assert.Equal(t, e, got)
 }
 
+// TestTTConcurrentWriters has goroutines store and probe the same few
+// buckets at once, each key with entries only it can make (the score is a
+// function of the key): a probe never finds another key's entry, however
+// the writes interleave. Run it under -race too.
+func TestTTConcurrentWriters(t *testing.T) {
+	tt := NewTT(1)
+	const keys = 64
+	keyOf := func(i int) uint64 { return uint64(i)<<20 | 6 } // a handful of buckets
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Go(func() {
+			for n := range 20000 {
+				i := (n*7 + w) % keys
+				k := keyOf(i)
+				tt.Store(k, Entry{Move: engines.Move(i), Score: engines.Score(i * 3), Depth: n % 30, Bound: Exact})
+				if e, ok := tt.Probe(keyOf((n + w) % keys)); ok {
+					j := (n + w) % keys
+					if e.Move != engines.Move(j) || e.Score != engines.Score(j*3) {
+						t.Errorf("key %d found entry of move %d score %d", j, e.Move, e.Score)
+						return
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
 // TestBigTableMemory checks that a big table costs no memory until used,
 // that clearing it touches nothing, and that closing it gives its memory back
 // at once: so that a client setting a big Hash never waits for the process
@@ -194,7 +223,7 @@ func TestBigTableMemory(t *testing.T) {
 	tt.Clear()
 	assert.Less(t, enginetest.ResidentMemory(t)-before, int64(64<<20), "a new table and its clearing touch no page")
 	for i := range tt.slots {
-		tt.slots[i].key = uint64(i)
+		tt.slots[i].check.Store(uint64(i))
 	}
 	assert.Greater(t, enginetest.ResidentMemory(t)-before, int64(mb/2)<<20, "a table used is resident")
 	tt.Close()

@@ -3,6 +3,8 @@
 package search
 
 import (
+	"sync/atomic"
+
 	"qi/engines"
 )
 
@@ -37,12 +39,15 @@ type Entry struct {
 	Bound Bound
 }
 
-// slot packs an entry in 16 bytes: the full key, and in data the move (16 bits,
-// +1 so that NoMove is 0), the score (32 bits), the depth (8 bits), the bound
-// (2 bits) and the generation that wrote it (6 bits).
+// slot packs an entry in 16 bytes: in data the move (16 bits, +1 so that
+// NoMove is 0), the score (32 bits), the depth (8 bits), the bound (2 bits)
+// and the generation that wrote it (6 bits), and in check the key xor data.
+// Searches of several threads share a table without locks: a slot two of
+// them wrote at once, a key of one with the data of the other, matches
+// neither key and is not found.
 type slot struct {
-	key  uint64
-	data uint64
+	check atomic.Uint64
+	data  atomic.Uint64
 }
 
 // generations counts the generations a slot can name; Clear moves to the next.
@@ -52,7 +57,8 @@ const generations = 64
 // deepest entry, the second always replaced. Clear costs nothing: it starts a
 // new generation, and entries of another one are neither found nor kept. (An
 // entry 64 clears old comes back to life; it is still the truth about its
-// position, since a table never changes games.) Not safe for concurrent use.
+// position, since a table never changes games.) Probe and Store are safe for
+// concurrent use; Clear and Close are not.
 type TT struct {
 	slab  *Slab[slot]
 	slots []slot
@@ -79,15 +85,16 @@ func (t *TT) Close() {
 	t.slots = nil
 }
 
-// live reports whether s holds an entry of the current generation.
-func (t *TT) live(s slot) bool { return s.data != 0 && s.data>>58 == t.gen }
+// live reports whether data is an entry of the current generation.
+func (t *TT) live(data uint64) bool { return data != 0 && data>>58 == t.gen }
 
 // Probe looks key up.
 func (t *TT) Probe(key uint64) (Entry, bool) {
 	i := key & t.mask
 	for j := i; j < i+2; j++ {
-		if s := t.slots[j]; s.key == key && t.live(s) {
-			return unpack(s.data), true
+		s := &t.slots[j]
+		if d := s.data.Load(); s.check.Load()^d == key && t.live(d) {
+			return unpack(d), true
 		}
 	}
 	return Entry{}, false
@@ -98,11 +105,17 @@ func (t *TT) Probe(key uint64) (Entry, bool) {
 func (t *TT) Store(key uint64, e Entry) {
 	i := key & t.mask
 	d := pack(e) | t.gen<<58
-	if s := t.slots[i]; s.key == key || !t.live(s) || int(uint8(s.data>>48)) <= e.Depth {
-		t.slots[i] = slot{key, d}
+	s := &t.slots[i]
+	if old := s.data.Load(); s.check.Load()^old == key || !t.live(old) || int(uint8(old>>48)) <= e.Depth {
+		s.write(key, d)
 		return
 	}
-	t.slots[i+1] = slot{key, d}
+	t.slots[i+1].write(key, d)
+}
+
+func (s *slot) write(key, data uint64) {
+	s.data.Store(data)
+	s.check.Store(key ^ data)
 }
 
 func pack(e Entry) uint64 {
