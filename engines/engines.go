@@ -141,6 +141,9 @@ type Config struct {
 	// building asks for it when told to; games that prune nothing more on
 	// the clock ignore it.
 	Selective bool
+	// Threads is how many threads a search may use (0 means one). Games
+	// without a parallel search ignore it.
+	Threads int
 }
 
 // MaxLevel is the top level, the default and full strength; levels run

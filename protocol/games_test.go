@@ -45,6 +45,7 @@ func TestGomokuAndOthelloTranscripts(t *testing.T) {
 			"option name UCI_Variant type combo default gomoku var caro var gomoku var gomokufreestyle var othello var renju var reversi",
 			"option name Level type spin default 10 min 1 max 10",
 			"option name Hash type spin default 16 min 1 max 16384",
+			"option name Threads type spin default 1 min 1 max 256",
 			"option name BoardSize type spin default 0 min 0 max 22",
 			"option name Baseline type check default false",
 			"option name Rule type combo default freestyle var freestyle var standard var renju var caro",
@@ -66,6 +67,11 @@ func TestGomokuAndOthelloTranscripts(t *testing.T) {
 			"response false")},
 		{"a five to make", lines("position startpos moves h8 g8 i8 a1 j8 a2 k8 a3", "go depth 3"), lines(
 			"bestmove l8")},
+		{"two threads block a four", lines("setoption name Threads value 2", "position startpos moves h8 g8 i8 a1 j8 a2 k8", "go depth 4",
+			"setoption name Threads value 0", "setoption name Threads value 2x"), lines(
+			"bestmove l8",
+			`info string error: option Threads: "0" is not a whole number from 1 to 256`,
+			`info string error: option Threads: "2x" is not a whole number from 1 to 256`)},
 		{"cutechess gomoku", lines("uci", "setoption name UCI_Variant value gomoku", "position fen "+emptyFEN+" moves P@h8 P@h9", "go depth 1"),
 			"" /* checked below */},
 		{"20x20", lines("setoption name BoardSize value 20", "position startpos moves t20 a1", "query p1turn",

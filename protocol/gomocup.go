@@ -25,6 +25,7 @@ type gomocup struct {
 	pos      *gomoku.Position
 	searcher *gomoku.Searcher
 	hashMB   int
+	threads  int // INFO thread_num: the search's threads (0: one)
 	// level (INFO level, 1..10; 0 is full strength) and baseline (INFO
 	// baseline 1: the plain alpha-beta, for measuring matches) are qi's own
 	// keys; plain is the baseline's searcher.
@@ -375,6 +376,17 @@ func (g *gomocup) info(arg string) {
 		if n, ok := num(); ok && n > 0 {
 			g.setHash(int(min(n, maxHashMB)))
 		}
+	case "thread_num":
+		if n, ok := num(); ok {
+			if n < 1 || n > maxThreads {
+				g.problem("INFO thread_num wants 1 to %d, not %d", maxThreads, n)
+				return
+			}
+			if int(n) != g.threads {
+				g.threads = int(n)
+				g.dropSearchers()
+			}
+		}
 	case "level":
 		if n, ok := num(); ok {
 			if n < 1 || n > engines.MaxLevel {
@@ -401,7 +413,7 @@ func (g *gomocup) info(arg string) {
 			g.book.randomness = engines.Score(n)
 		}
 	default:
-		// game_type, folder, evaluate, thread_num and whatever else
+		// game_type, folder, evaluate and whatever else
 		// managers invent: nothing qi needs.
 	}
 }
@@ -507,7 +519,7 @@ func (g *gomocup) done() {
 // searcherFor returns the searcher, made anew when settings changed.
 func (g *gomocup) searcherFor() *gomoku.Searcher {
 	if g.searcher == nil {
-		g.searcher = gomoku.NewSearcher(engines.Config{HashMB: g.hashMB, Level: g.level})
+		g.searcher = gomoku.NewSearcher(engines.Config{HashMB: g.hashMB, Level: g.level, Threads: g.threads})
 	}
 	return g.searcher
 }

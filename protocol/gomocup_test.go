@@ -203,11 +203,14 @@ func TestGomocupBadInput(t *testing.T) {
 			{"INFO unknown_key 5", nil},
 			{"INFO level 11", nil},
 			{"INFO baseline maybe", nil},
+			{"INFO thread_num 0", nil},
+			{"INFO thread_num 2", nil},
 			{"TURN 10,7", []string{
 				`ERROR INFO time_left wants a number, not "soon"`,
 				"ERROR gomocup rule 99: not a bit mask of 1, 2, 4 and 8",
 				"ERROR INFO level wants 1 to 10, not 11",
 				`ERROR INFO baseline wants 1 or 0, not "maybe"`,
+				"ERROR INFO thread_num wants 1 to 256, not 0",
 				anyMove}},
 		},
 		// A bad BOARD changes nothing: 10,7 is still taken after it.

@@ -77,6 +77,9 @@ func (o option) check(v string) (string, error) {
 // maxHashMB bounds the Hash option.
 const maxHashMB = 16384
 
+// maxThreads bounds the Threads option and Gomocup's thread_num.
+const maxThreads = 256
+
 // maxBoardSize bounds the BoardSize option (gomoku goes to 22).
 const maxBoardSize = 22
 
@@ -106,6 +109,11 @@ func (u *ugi) optionTable() []option {
 		}},
 		{name: "Hash", kind: "spin", def: strconv.Itoa(engines.DefaultHashMB), min: 1, max: maxHashMB, apply: func(u *ugi, v string) error {
 			u.opts.HashMB, _ = strconv.Atoi(v)
+			u.dropSearcher()
+			return nil
+		}},
+		{name: "Threads", kind: "spin", def: "1", min: 1, max: maxThreads, apply: func(u *ugi, v string) error {
+			u.opts.Threads, _ = strconv.Atoi(v)
 			u.dropSearcher()
 			return nil
 		}},

@@ -124,6 +124,7 @@ id author the qi developers
 option name Game type combo default tictactoe var tictactoe var niujiao var slow var stuck
 option name Level type spin default 10 min 1 max 10
 option name Hash type spin default 16 min 1 max 16384
+option name Threads type spin default 1 min 1 max 256
 option name BoardSize type spin default 0 min 0 max 22
 option name Baseline type check default false
 `

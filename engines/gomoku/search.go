@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"qi/engines"
@@ -176,6 +177,12 @@ type Searcher struct {
 	vt    *vcfTable
 	vtt   *vctTable
 
+	// threads is the Threads of the config: the search's own and its
+	// helpers'; published is a helper's node count, for progress reports.
+	threads   int
+	helpers   []*Searcher
+	published atomic.Int64
+
 	b    board
 	stm  int
 	root []rootMove
@@ -222,7 +229,8 @@ func NewSearcher(cfg engines.Config) *Searcher {
 // NewSearcherOptions returns qi's searcher with options.
 func NewSearcherOptions(cfg engines.Config, opt Options) *Searcher {
 	lv := cfg.EffectiveLevel()
-	s := &Searcher{opt: opt, lv: levels[lv], level: lv, tt: search.NewTT(cfg.EffectiveHashMB()), vt: newVCFTable(16), vtt: newVCTTable(16)}
+	s := &Searcher{opt: opt, lv: levels[lv], level: lv, tt: search.NewTT(cfg.EffectiveHashMB()), vt: newVCFTable(16), vtt: newVCTTable(16),
+		threads: cfg.Threads}
 	for i := range s.buf {
 		s.buf[i] = make([]scored, 0, 64)
 	}
@@ -277,6 +285,10 @@ func (s *Searcher) Clear() {
 	s.vtt.clear()
 	s.history = [2][numCells]int32{}
 	s.killers = [maxPly + 1][2]int16{}
+	for _, h := range s.helpers {
+		h.vt.clear()
+		h.vtt.clear()
+	}
 }
 
 func (s *Searcher) key() uint64 {
@@ -298,6 +310,7 @@ func (s *Searcher) unmake(m int) {
 
 // poll checks the stop flag and the node limit.
 func (s *Searcher) poll() {
+	s.published.Store(s.nodes)
 	if s.stop.Stopped() || (s.nodeCap > 0 && s.nodes >= s.nodeCap) {
 		s.aborted = true
 	}
@@ -448,7 +461,7 @@ func (s *Searcher) Search(ctx context.Context, pos engines.Position, lim engines
 		s.iterFirst, s.rootBetter = first, false
 		score := s.rootSearch(depth, prev)
 		prev = score
-		info := engines.Info{Depth: depth, SelDepth: s.selDepth, Score: score, Nodes: s.nodes}
+		info := engines.Info{Depth: depth, SelDepth: s.selDepth, Score: score, Nodes: s.nodes + s.helperNodes()}
 		info.PV = make([]engines.Move, s.pvLen[0])
 		for i := range info.PV {
 			info.PV[i] = engines.Move(s.pv[0][i])
@@ -469,7 +482,10 @@ func (s *Searcher) Search(ctx context.Context, pos engines.Position, lim engines
 		info.Exact = score.IsMate() && score > 0
 		return info, true
 	}
-	return search.Deepen(start, s.deepenLimits(ctx, lim, start), s.lv.maxDepth, s.stop, iter, report)
+	stopHelpers := s.startHelpers(ctx, p, lim)
+	info := search.Deepen(start, s.deepenLimits(ctx, lim, start), s.lv.maxDepth, s.stop, iter, report)
+	info.Nodes = s.nodes + stopHelpers()
+	return info
 }
 
 // deepenLimits returns the limits iterative deepening goes by. When the

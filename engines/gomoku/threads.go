@@ -1,0 +1,95 @@
+// This file holds the search's helper threads (lazy SMP): under Threads > 1
+// helpers search the same root at staggered depths, sharing the main
+// search's transposition table, so that the main search finds their
+// results there and goes deeper in the same time. The main search alone
+// answers; the helpers stop when it does.
+
+package gomoku
+
+import (
+	"context"
+	"sync"
+
+	"qi/engines"
+	"qi/engines/search"
+)
+
+// maxThreads bounds the threads of one search.
+const maxThreads = 256
+
+// newHelper returns a helper of s: its own board, tables of threats and
+// move ordering, and s's transposition table.
+func (s *Searcher) newHelper() *Searcher {
+	h := &Searcher{opt: s.opt, lv: s.lv, level: s.level, tt: s.tt, vt: newVCFTable(16), vtt: newVCTTable(16)}
+	for i := range h.buf {
+		h.buf[i] = make([]scored, 0, 64)
+	}
+	return h
+}
+
+// startHelpers starts the helpers of a search of p under ctx, from the root
+// moves s has ordered, and returns the function that stops them, waits for
+// them and returns the nodes they searched. With one thread, or a node
+// limit (whose searches must repeat exactly), none starts.
+func (s *Searcher) startHelpers(ctx context.Context, p *Position, lim engines.Limits) (stop func() int64) {
+	n := min(s.threads, maxThreads) - 1
+	if n <= 0 || lim.Nodes > 0 || len(s.root) < 2 {
+		return func() int64 { return 0 }
+	}
+	for len(s.helpers) < n {
+		s.helpers = append(s.helpers, s.newHelper())
+	}
+	hctx, cancel := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	for i, h := range s.helpers[:n] {
+		h.published.Store(0)
+		h.b.copyFrom(&p.b)
+		h.stm = s.stm
+		h.root = append(h.root[:0], s.root...)
+		h.history = s.history
+		maxDepth := s.lv.maxDepth
+		if lim.Depth > 0 {
+			maxDepth = min(maxDepth, lim.Depth+1)
+		}
+		wg.Go(func() { h.help(hctx, 1+(i+1)%2, maxDepth) })
+	}
+	return func() int64 {
+		cancel()
+		wg.Wait()
+		var nodes int64
+		for _, h := range s.helpers[:n] {
+			nodes += h.nodes
+		}
+		return nodes
+	}
+}
+
+// help deepens from depth to maxDepth until ctx is done: a helper's scores
+// and moves reach the main search through the table only.
+func (s *Searcher) help(ctx context.Context, depth, maxDepth int) {
+	s.stop = search.WatchContext(ctx)
+	defer s.stop.Release()
+	s.nodes, s.nodeCap, s.aborted, s.selDepth = 0, 0, false, 0
+	s.killers = [maxPly + 1][2]int16{}
+	prev := engines.Score(0)
+	for ; depth <= maxDepth && !s.aborted; depth++ {
+		s.iterFirst, s.rootBetter = s.root[0].m, false
+		v := s.rootSearch(depth, prev)
+		if s.aborted || v.IsMate() {
+			break
+		}
+		prev = v
+	}
+	// The main search may still run: the helper waits for it to end, so
+	// that it never reads a searcher the main search is done with.
+	<-ctx.Done()
+}
+
+// helperNodes returns the nodes the helpers have searched so far.
+func (s *Searcher) helperNodes() int64 {
+	var n int64
+	for _, h := range s.helpers {
+		n += h.published.Load()
+	}
+	return n
+}

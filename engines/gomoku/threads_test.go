@@ -1,0 +1,62 @@
+// Tests of the search's helper threads: with Threads > 1 the search still
+// finds the tactics, leaves the position alone and answers a legal move
+// (run under -race in CI: the helpers share the transposition table).
+
+package gomoku
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"qi/engines"
+)
+
+func TestThreadsSearch(t *testing.T) {
+	tests := []struct {
+		name         string
+		rule         Rule
+		black, white string
+		side         engines.Side
+		want         []string
+	}{
+		{"block a four", Freestyle, "e8 f8 g8 h8 a15", "d8 h6 h5 a1", engines.P2, []string{"i8"}},
+		{"block an open three", Freestyle, "f8 g8 h8 a15", "h7 h6 a1", engines.P2, []string{"e8", "i8", "d8", "j8"}},
+		{"four-three", Freestyle, "e8 f8 g8 h9 h10", "d8 a1 a3 a5 o1", engines.P1, []string{"h8"}},
+		{"renju: white wins on a forbidden square", Renju, "e8 g8 i8 k8 b2", "c13 d13 e13 f13 o1", engines.P2, []string{"g13", "b13"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := setup(t, mustGame(t, 15, 15, tt.rule), tt.black, tt.white, tt.side)
+			s := p.game.NewSearcher(engines.Config{Threads: 3})
+			info := s.Search(context.Background(), p, engines.Limits{Depth: 6}, nil)
+			require.NotEmpty(t, info.PV)
+			require.Contains(t, tt.want, p.MoveText(info.Best()))
+		})
+	}
+	// Middle games of random moves, under each rule, searched by one
+	// searcher with helpers (kept between searches) to a few depths.
+	rng := rand.New(rand.NewPCG(11, 3))
+	for _, rule := range []Rule{Freestyle, Standard, Renju, Caro} {
+		g := mustGame(t, 15, 15, rule)
+		s := g.NewSearcher(engines.Config{Threads: 2})
+		for range 4 {
+			p := g.NewPosition()
+			play(t, p, "h8")
+			for p.Plies() < 8+rng.IntN(12) && p.Result() == engines.None {
+				ms := p.LegalMoves(nil)
+				p.Play(ms[rng.IntN(len(ms))])
+			}
+			if p.Result() != engines.None {
+				continue
+			}
+			before := p.Text()
+			info := s.Search(context.Background(), p, engines.Limits{Depth: 5}, nil)
+			require.Equal(t, before, p.Text(), "the search leaves the position alone")
+			require.NotEmpty(t, info.PV)
+			require.NoError(t, p.Legal(info.Best()), "%v: %s", rule, p.MoveText(info.Best()))
+		}
+	}
+}
