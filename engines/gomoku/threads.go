@@ -32,6 +32,9 @@ func (s *Searcher) newHelper() *Searcher {
 // them and returns the nodes they searched. With one thread, or a node
 // limit (whose searches must repeat exactly), none starts.
 func (s *Searcher) startHelpers(ctx context.Context, p *Position, lim engines.Limits) (stop func() int64) {
+	for _, h := range s.helpers {
+		h.published.Store(0) // so that a search without helpers counts none
+	}
 	n := min(s.threads, maxThreads) - 1
 	if n <= 0 || lim.Nodes > 0 || len(s.root) < 2 {
 		return func() int64 { return 0 }
@@ -42,7 +45,6 @@ func (s *Searcher) startHelpers(ctx context.Context, p *Position, lim engines.Li
 	hctx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	for i, h := range s.helpers[:n] {
-		h.published.Store(0)
 		h.b.copyFrom(&p.b)
 		h.stm = s.stm
 		h.root = append(h.root[:0], s.root...)
