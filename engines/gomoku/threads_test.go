@@ -60,3 +60,19 @@ func TestThreadsSearch(t *testing.T) {
 		}
 	}
 }
+
+// TestThreadsNodeLimit checks that a node-limited search runs on one thread
+// and counts its own nodes only, after searches that had helpers.
+func TestThreadsNodeLimit(t *testing.T) {
+	g := mustGame(t, 15, 15, Freestyle)
+	p := g.NewPosition()
+	play(t, p, "h8 i9 g9 i7 i8 g7")
+	s := g.NewSearcher(engines.Config{Threads: 2})
+	s.Search(context.Background(), p, engines.Limits{Depth: 6}, nil)
+	var reported int64
+	info := s.Search(context.Background(), p, engines.Limits{Nodes: 3000}, func(i engines.Info) { reported = max(reported, i.Nodes) })
+	require.Less(t, info.Nodes, int64(3000+2000))
+	require.LessOrEqual(t, reported, info.Nodes, "progress counts no helper of an earlier search")
+	again := s.Search(context.Background(), p, engines.Limits{Nodes: 3000}, nil)
+	require.Equal(t, info.Nodes, again.Nodes, "a node-limited search repeats")
+}
