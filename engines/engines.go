@@ -150,6 +150,10 @@ type Config struct {
 // from 1 to MaxLevel.
 const MaxLevel = 10
 
+// MaxThreads bounds Config.Threads: the Threads option, Gomocup's
+// thread_num.
+const MaxThreads = 256
+
 // DefaultHashMB is the transposition table size when none is set.
 const DefaultHashMB = 16
 

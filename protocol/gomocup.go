@@ -378,8 +378,8 @@ func (g *gomocup) info(arg string) {
 		}
 	case "thread_num":
 		if n, ok := num(); ok {
-			if n < 1 || n > maxThreads {
-				g.problem("INFO thread_num wants 1 to %d, not %d", maxThreads, n)
+			if n < 1 || n > engines.MaxThreads {
+				g.problem("INFO thread_num wants 1 to %d, not %d", engines.MaxThreads, n)
 				return
 			}
 			if int(n) != g.threads {

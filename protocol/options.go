@@ -77,9 +77,6 @@ func (o option) check(v string) (string, error) {
 // maxHashMB bounds the Hash option.
 const maxHashMB = 16384
 
-// maxThreads bounds the Threads option and Gomocup's thread_num.
-const maxThreads = 256
-
 // maxBoardSize bounds the BoardSize option (gomoku goes to 22).
 const maxBoardSize = 22
 
@@ -112,7 +109,7 @@ func (u *ugi) optionTable() []option {
 			u.dropSearcher()
 			return nil
 		}},
-		{name: "Threads", kind: "spin", def: "1", min: 1, max: maxThreads, apply: func(u *ugi, v string) error {
+		{name: "Threads", kind: "spin", def: "1", min: 1, max: engines.MaxThreads, apply: func(u *ugi, v string) error {
 			u.opts.Threads, _ = strconv.Atoi(v)
 			u.dropSearcher()
 			return nil

@@ -14,9 +14,6 @@ import (
 	"qi/engines/search"
 )
 
-// maxThreads bounds the threads of one search.
-const maxThreads = 256
-
 // newHelper returns a helper of s: its own board, tables of threats and
 // move ordering, and s's transposition table.
 func (s *Searcher) newHelper() *Searcher {
@@ -35,7 +32,7 @@ func (s *Searcher) startHelpers(ctx context.Context, p *Position, lim engines.Li
 	for _, h := range s.helpers {
 		h.published.Store(0) // so that a search without helpers counts none
 	}
-	n := min(s.threads, maxThreads) - 1
+	n := min(s.threads, engines.MaxThreads) - 1
 	if n <= 0 || lim.Nodes > 0 || len(s.root) < 2 {
 		return func() int64 { return 0 }
 	}
