@@ -337,7 +337,7 @@ func TestBookLeftForASearch(t *testing.T) {
 // START) and answers from it. The openings are Gomocup's, from which the
 // books were built.
 func TestBuiltInGomokuBooks(t *testing.T) {
-	const bookMessage = `~MESSAGE book [a-o]\d+, value [-+][\dM.]+ \((depth 8|exact)\), \d+ games, \d+ of \d+ book moves within the randomness`
+	const bookMessage = `~MESSAGE book [a-o]\d+, value [-+][\dM.]+ \((depth (8|10)|exact)\), \d+ games, \d+ of \d+ book moves within the randomness`
 	for _, tc := range []struct {
 		rule  string
 		mask  string
