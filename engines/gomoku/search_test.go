@@ -26,27 +26,30 @@ func searchOf(t *testing.T, p *Position, cfg engines.Config, nodes int64) engine
 	return info
 }
 
+// tactics are positions whose move (any of want) and mate distance every
+// search must find.
+var tactics = []struct {
+	name         string
+	rule         Rule
+	black, white string
+	side         engines.Side
+	want         []string // any of these
+	mate         int      // plies to the win for the side to move, <0 lost, 0 not a mate
+}{
+	{"five", Freestyle, "e8 f8 g8 h8", "e9 f9 g9 a1", engines.P1, []string{"d8", "i8"}, 1},
+	{"five over a block", Freestyle, "e8 f8 g8 h8", "d8 f9 g9 h9", engines.P1, []string{"i8"}, 1},
+	{"block a four", Freestyle, "e8 f8 g8 h8 a15", "d8 h6 h5 a1", engines.P2, []string{"i8"}, 0},
+	{"block an open three", Freestyle, "f8 g8 h8 a15", "h7 h6 a1", engines.P2, []string{"e8", "i8", "d8", "j8"}, 0},
+	{"open four", Freestyle, "f8 g8 h8 c3", "f9 g9 h7 a1", engines.P1, []string{"e8", "i8"}, 3},
+	{"four-three", Freestyle, "e8 f8 g8 h9 h10", "d8 a1 a3 a5 o1", engines.P1, []string{"h8"}, 5},
+	{"lost to two fours", Freestyle, "e8 f8 g8 h8 e9 f9 g9 h9", "d8 d9 a1 a3 a5 a7", engines.P2, []string{"i8", "i9"}, -2},
+	{"standard: no overline", Standard, "e8 f8 g8 i8 j8", "e9 f9 g9 a1 a3", engines.P1, nil, 0},
+	{"renju: five beats a foul", Renju, "h5 h6 h7 d8 e8 f8 g8 h9 h10 h11", "a1 a3 a5 a7 a9 a11 a13 o1 o3 o5", engines.P1, []string{"h8", "c8"}, 1},
+	{"renju: white wins on a forbidden square", Renju, "e8 g8 i8 k8 b2", "c13 d13 e13 f13 o1", engines.P2, []string{"g13", "b13"}, 1},
+}
+
 func TestSearchTactics(t *testing.T) {
-	tests := []struct {
-		name         string
-		rule         Rule
-		black, white string
-		side         engines.Side
-		want         []string // any of these
-		mate         int      // plies to the win for the side to move, <0 lost, 0 not a mate
-	}{
-		{"five", Freestyle, "e8 f8 g8 h8", "e9 f9 g9 a1", engines.P1, []string{"d8", "i8"}, 1},
-		{"five over a block", Freestyle, "e8 f8 g8 h8", "d8 f9 g9 h9", engines.P1, []string{"i8"}, 1},
-		{"block a four", Freestyle, "e8 f8 g8 h8 a15", "d8 h6 h5 a1", engines.P2, []string{"i8"}, 0},
-		{"block an open three", Freestyle, "f8 g8 h8 a15", "h7 h6 a1", engines.P2, []string{"e8", "i8", "d8", "j8"}, 0},
-		{"open four", Freestyle, "f8 g8 h8 c3", "f9 g9 h7 a1", engines.P1, []string{"e8", "i8"}, 3},
-		{"four-three", Freestyle, "e8 f8 g8 h9 h10", "d8 a1 a3 a5 o1", engines.P1, []string{"h8"}, 5},
-		{"lost to two fours", Freestyle, "e8 f8 g8 h8 e9 f9 g9 h9", "d8 d9 a1 a3 a5 a7", engines.P2, []string{"i8", "i9"}, -2},
-		{"standard: no overline", Standard, "e8 f8 g8 i8 j8", "e9 f9 g9 a1 a3", engines.P1, nil, 0},
-		{"renju: five beats a foul", Renju, "h5 h6 h7 d8 e8 f8 g8 h9 h10 h11", "a1 a3 a5 a7 a9 a11 a13 o1 o3 o5", engines.P1, []string{"h8", "c8"}, 1},
-		{"renju: white wins on a forbidden square", Renju, "e8 g8 i8 k8 b2", "c13 d13 e13 f13 o1", engines.P2, []string{"g13", "b13"}, 1},
-	}
-	for _, tt := range tests {
+	for _, tt := range tactics {
 		t.Run(tt.name, func(t *testing.T) {
 			g := mustGame(t, 15, 15, tt.rule)
 			p := setup(t, g, tt.black, tt.white, tt.side)
