@@ -24,8 +24,11 @@ func TestThreadsSearch(t *testing.T) {
 			if tt.want != nil {
 				require.Contains(t, tt.want, p.MoveText(info.Best()))
 			}
-			if tt.mate > 0 {
+			switch {
+			case tt.mate > 0:
 				require.True(t, info.Score.IsMate() && info.Score > 0, "score %s", info.Score.UCI())
+			case tt.mate < 0:
+				require.True(t, info.Score.IsMate() && info.Score < 0, "score %s", info.Score.UCI())
 			}
 		})
 	}
