@@ -196,6 +196,32 @@ func TestBatch(t *testing.T) {
 		assert.Equal(t, r.stdout, again.stdout)
 	})
 
+	t.Run("all shards here write the tool's own files", func(t *testing.T) {
+		dir := t.TempDir()
+		selfplay := strings.Fields("othellotrain selfplay -size 6 -games 6 -depth 1 -random 4 -weights none")
+		r := qiBin(t, bin, dir, nil, append(selfplay, "-o", "whole.smp")...)
+		require.Zero(t, r.code, r.stderr)
+		r = qiBin(t, bin, dir, nil, append(selfplay, "-o", "sharded.smp", "-shards", "2", "-outdir", "runs")...)
+		require.Zero(t, r.code, r.stderr)
+		assert.Contains(t, r.stderr, "merged.smp copied to sharded.smp")
+		whole, err := os.ReadFile(filepath.Join(dir, "whole.smp"))
+		require.NoError(t, err)
+		sharded, err := os.ReadFile(filepath.Join(dir, "sharded.smp"))
+		require.NoError(t, err, "-o names the file the merged samples go to")
+		assert.Equal(t, whole, sharded)
+
+		args := append(append([]string(nil), match...), "-shards", "2", "-outdir", "runs",
+			"-pgnout", "games.pgn", "-book-learn", "t.book")
+		r = qiBin(t, bin, dir, nil, args...)
+		require.Zero(t, r.code, r.stderr)
+		pgn, err := os.ReadFile(filepath.Join(dir, "games.pgn"))
+		require.NoError(t, err, "-pgnout names the file the merged games go to")
+		assert.Equal(t, 8, strings.Count(string(pgn), "[Result "))
+		logs, err := filepath.Glob(filepath.Join(dir, "t.book.logs", "arena-*.log"))
+		require.NoError(t, err)
+		assert.Len(t, logs, 1, "the merged games are in the book's log folder: %s", r.stdout)
+	})
+
 	t.Run("book build, all shards here", func(t *testing.T) {
 		_, file, _, ok := runtime.Caller(0)
 		require.True(t, ok)

@@ -54,7 +54,8 @@ func runBatch(c *Config, args []string, reg *engines.Registry, stdout, stderr io
 		params = append(params, p)
 	}
 	report := func(m *shard.Manifest, w io.Writer) error { return Report(m, w, reg) }
-	plan, done, err := c.Batch.Start(shard.Job{Tool: Tool, Params: params, Items: c.items()}, []string{"arena"}, args, stdout, stderr, report)
+	job := shard.Job{Tool: Tool, Params: params, Items: c.items(), Outputs: map[string]string{"pgn": c.PGN, "sgf": c.SGF, "ggf": c.GGF}}
+	plan, done, err := c.Batch.Start(job, []string{"arena"}, args, stdout, stderr, report)
 	if err == nil && done && plan.Mode == shard.Local && c.BookLearn != "" {
 		// All the shards ran here: their merged games go to the book.
 		var dest string

@@ -104,7 +104,7 @@ func (m *match) bookLogLines(games []outcome) ([]byte, error) {
 // in the book's log folder, named after the run: run again, the run
 // replaces its own log, so no game is logged twice.
 func installBookLog(path string, plan shard.Plan) (string, error) {
-	data, err := os.ReadFile(filepath.Join(plan.Dir, shard.MergedName+"."+bookLogExt))
+	data, err := os.ReadFile(plan.MergedFile(bookLogExt))
 	if err != nil {
 		return "", fmt.Errorf("-book-learn: %w", err)
 	}

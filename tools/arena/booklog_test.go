@@ -84,18 +84,18 @@ func TestBookLearnLogsTheGames(t *testing.T) {
 	again, err := filepath.Glob(filepath.Join(book.LogDir(path), "*.log"))
 	require.NoError(t, err)
 	assert.Equal(t, logs, again, "no shard logs into the book")
-	man, err := shard.Merge([]string{filepath.Join(dir, "r")}, shard.MergeOptions{Out: filepath.Join(dir, "merged")})
+	// Merged where a run of all the shards here merges them.
+	plan := shard.Plan{Run: "r", Dir: filepath.Join(dir, "r")}
+	man, err := shard.Merge([]string{plan.Dir}, shard.MergeOptions{Out: filepath.Dir(plan.MergedFile(bookLogExt))})
 	require.NoError(t, err)
 	var report strings.Builder
 	require.NoError(t, Report(man, &report, catalog.New()))
 	assert.Contains(t, report.String(), "Book: the games for "+path+" are in the merge's merged.log; in "+book.LogDir(path)+
 		" they are learned by qi book build -book "+path+"\n")
-	merged := filepath.Join(dir, "merged", "merged.log")
-	assert.Equal(t, whole, gameTexts(t, logGames(t, merged)))
+	assert.Equal(t, whole, gameTexts(t, logGames(t, plan.MergedFile(bookLogExt))))
 
 	// A run of all the shards here puts the merged log in the book's log
 	// folder, named after the run, once however often it runs.
-	plan := shard.Plan{Run: "r", Dir: filepath.Join(dir, "merged")}
 	for range 2 {
 		dest, err := installBookLog(path, plan)
 		require.NoError(t, err)

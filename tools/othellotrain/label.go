@@ -144,7 +144,7 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 	for i := 0; i < len(samples); i += max(*every, 1) {
 		todo = append(todo, i)
 	}
-	plan, done, err := batch.Start(shard.Job{Tool: LabelTool, Params: params, Items: (len(todo) + block - 1) / block},
+	plan, done, err := batch.Start(shard.Job{Tool: LabelTool, Params: params, Items: (len(todo) + block - 1) / block, Outputs: map[string]string{"smp": *out}},
 		[]string{"othellotrain", "label"}, args, stdout, stderr, Report)
 	if done || err != nil {
 		return err

@@ -118,7 +118,7 @@ func runSelfPlay(args []string, stdout, stderr io.Writer) error {
 		}
 		params = append(params, p)
 	}
-	plan, done, err := batch.Start(shard.Job{Tool: SelfPlayTool, Params: params, Items: *games},
+	plan, done, err := batch.Start(shard.Job{Tool: SelfPlayTool, Params: params, Items: *games, Outputs: map[string]string{"smp": *out}},
 		[]string{"othellotrain", "selfplay"}, args, stdout, stderr, Report)
 	if done || err != nil {
 		return err

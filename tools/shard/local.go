@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -41,7 +42,7 @@ func (p Plan) RunLocal(ctx context.Context, args []string, prefix int, stderr io
 	if err := p.runAll(ctx, exe, args, prefix, stderr); err != nil {
 		return nil, err
 	}
-	return Merge([]string{p.Dir}, MergeOptions{Out: filepath.Join(p.Dir, MergedName)})
+	return Merge([]string{p.Dir}, MergeOptions{Out: p.mergedDir()})
 }
 
 // runAll runs the shards not yet done as child processes of exe.
@@ -162,7 +163,8 @@ type Reporter func(m *Manifest, w io.Writer) error
 // command has nothing left to do. Otherwise the tool plays plan.Items(),
 // into plan.Create's output when plan.Mode is One. cmd are the subcommand's
 // words ("othellotrain", "selfplay") and args the rest of its command line,
-// which the shards run here get again.
+// which the shards run here get again. The shards run here leave the merged
+// streams in job.Outputs as well, where the unsharded command writes them.
 func (f Flags) Start(job Job, cmd, args []string, stdout, stderr io.Writer, report Reporter) (plan Plan, done bool, err error) {
 	plan, err = f.Plan(job, os.Getenv)
 	switch {
@@ -178,9 +180,55 @@ func (f Flags) Start(job Job, cmd, args []string, stdout, stderr io.Writer, repo
 		if err != nil {
 			return plan, true, err
 		}
+		if err := plan.writeOutputs(stderr); err != nil {
+			return plan, true, err
+		}
 		return plan, true, report(m, stdout)
 	case plan.Mode == One:
 		plan.Describe(stderr)
 	}
 	return plan, false, nil
+}
+
+// writeOutputs copies the merged streams to the job's output files.
+func (p Plan) writeOutputs(stderr io.Writer) error {
+	exts := slices.Sorted(maps.Keys(p.Job.Outputs))
+	for _, ext := range exts {
+		dest := p.Job.Outputs[ext]
+		if dest == "" {
+			continue
+		}
+		if err := copyFile(p.MergedFile(ext), dest); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "batch: %s.%s copied to %s\n", MergedName, ext, dest)
+	}
+	return nil
+}
+
+// copyFile writes a copy of src to dest, through a temporary file beside
+// dest, so that dest is never left half written.
+func copyFile(src, dest string) (err error) {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	out, err := os.CreateTemp(filepath.Dir(dest), "."+filepath.Base(dest)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			out.Close()
+			os.Remove(out.Name())
+		}
+	}()
+	if _, err = io.Copy(out, in); err != nil {
+		return err
+	}
+	if err = out.Close(); err != nil {
+		return err
+	}
+	return os.Rename(out.Name(), dest)
 }

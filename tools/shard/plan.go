@@ -138,6 +138,11 @@ type Job struct {
 	Params []string
 	// Items is the number of items of the whole job.
 	Items int
+	// Outputs are the files the tool writes when it runs the job whole,
+	// by the extension of the stream each holds ("smp": the -o path); a
+	// run of all the shards here (-shards N) writes its merged streams
+	// there too. An empty path is skipped.
+	Outputs map[string]string
 }
 
 // Mode says how a process takes part in a job.
@@ -239,6 +244,14 @@ func (f Flags) Plan(job Job, getenv func(string) string) (Plan, error) {
 	p.Dir = filepath.Join(out, p.Run)
 	return p, nil
 }
+
+// MergedFile returns the path of stream ext in the merge that a run of all
+// the shards here makes (RunLocal).
+func (p Plan) MergedFile(ext string) string {
+	return filepath.Join(p.mergedDir(), MergedName+"."+ext)
+}
+
+func (p Plan) mergedDir() string { return filepath.Join(p.Dir, MergedName) }
 
 // Items lists the items this process plays: the shard's part of the range,
 // or the whole range (Whole); none for Local, whose children play them.
