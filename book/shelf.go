@@ -6,6 +6,7 @@ package book
 import (
 	"errors"
 	"io/fs"
+	"path/filepath"
 	"sync"
 
 	"qi/engines"
@@ -15,7 +16,10 @@ import (
 // protocol asks at each move for the book of the game it plays and gets it
 // at once after the first time. It is safe for concurrent use.
 type Shelf struct {
-	dir      string
+	dir string
+	// root, when set, holds every book the shelf opens or learns into: a
+	// path a client names is taken inside it (see NewShelfRooted).
+	root     string
 	embedded fs.FS
 	mu       sync.Mutex
 	open     map[shelfKey]shelfEntry
@@ -45,6 +49,26 @@ func NewShelfIn(dir string, embedded fs.FS) *Shelf {
 	return &Shelf{dir: dir, embedded: embedded, open: map[shelfKey]shelfEntry{}}
 }
 
+// NewShelfRooted returns a shelf that keeps every book under root: its
+// default books come from root, and a path a client names, absolute or
+// relative, is taken inside root, so that no book file or game log is read
+// or written elsewhere. Sessions whose clients may name any path (the
+// protocol's fuzz tests) use it.
+func NewShelfRooted(root string, embedded fs.FS) *Shelf {
+	s := NewShelfIn(root, embedded)
+	s.root = root
+	return s
+}
+
+// Path returns the file the shelf opens for a book named path.
+func (s *Shelf) Path(path string) string {
+	if s.root == "" || path == "" {
+		return path
+	}
+	// Rooted at "/" first, so that no ".." climbs out of root.
+	return filepath.Join(s.root, filepath.Join(string(filepath.Separator), path))
+}
+
 // Book returns the book of g: the file at path, or with path "" the
 // default book (OpenDefault). The first call for a book opens it; later
 // calls return it, or the same error (ErrNoBook when g has none), without
@@ -60,7 +84,7 @@ func (s *Shelf) Book(g engines.Game, path string) (*Book, error) {
 	if path == "" {
 		e.book, e.err = openDefault(g, s.dir, s.embedded)
 	} else {
-		e.book, e.err = Open(path, g)
+		e.book, e.err = Open(s.Path(path), g)
 	}
 	s.open[key] = e
 	return e.book, e.err
@@ -83,7 +107,7 @@ func (s *Shelf) Learning(g engines.Game, path string) (*Book, error) {
 		return e.book, e.err
 	}
 	var e shelfEntry
-	at := path
+	at := s.Path(path)
 	if at == "" {
 		at = defaultPath(g, s.dir)
 	}

@@ -81,3 +81,17 @@ func TestShelfLearnsIntoABookToBe(t *testing.T) {
 	_, err := s.Learning(g, junk)
 	assert.ErrorIs(t, err, ErrFormat, "never into a file that is no book")
 }
+
+func TestRootedShelfPath(t *testing.T) {
+	root := filepath.Join(string(filepath.Separator), "sandbox")
+	for _, tt := range []struct{ path, want string }{
+		{"", ""},
+		{"b.book", filepath.Join(root, "b.book")},
+		{"d/b.book", filepath.Join(root, "d", "b.book")},
+		{"/etc/b.book", filepath.Join(root, "etc", "b.book")},
+		{"../../b.book", filepath.Join(root, "b.book")},
+	} {
+		assert.Equal(t, tt.want, NewShelfRooted(root, nil).Path(tt.path), tt.path)
+		assert.Equal(t, tt.path, NewShelf(nil).Path(tt.path), "an unrooted shelf takes %q as it is", tt.path)
+	}
+}

@@ -64,7 +64,11 @@ func (bs *bookState) setFile(path string, errorf func(string, ...any)) {
 	if path == "" {
 		return
 	}
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+	at := path
+	if bs.shelf != nil {
+		at = bs.shelf.Path(path)
+	}
+	if _, err := os.Stat(at); errors.Is(err, fs.ErrNotExist) {
 		bs.fail(&fs.PathError{Op: "open", Path: path, Err: fs.ErrNotExist}, errorf)
 	}
 }

@@ -10,11 +10,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"qi/book"
@@ -32,7 +35,7 @@ func propertyConfig(t testing.TB) Config {
 	t.Cleanup(func() { close(release) })
 	specs := append(catalog.New().Specs(), slowSpec(), stuckSpec(release))
 	return Config{Registry: engines.NewRegistry(specs...), Name: "qi", Version: "fuzz", Author: "fuzz", DefaultGame: "tictactoe",
-		Books: book.NewShelfIn(t.TempDir(), shipped.FS)}
+		Books: book.NewShelfRooted(t.TempDir(), shipped.FS)}
 }
 
 // fuzzing reports whether the test runs under go test -fuzz, where a wall
@@ -134,6 +137,29 @@ func FuzzSession(f *testing.F) {
 	}
 	warmUp(f)
 	f.Fuzz(checkSession)
+}
+
+// TestRootedShelfKeepsClientPaths checks the sandbox the fuzz tests run in:
+// a book a client names, relative, absolute or climbing out with "..", is
+// learned into under the shelf's root and nowhere else (the fuzzer once
+// left game logs in the package's folder and in /).
+func TestRootedShelfKeepsClientPaths(t *testing.T) {
+	name := fmt.Sprintf("qi-rooted-%d", time.Now().UnixNano())
+	wd, err := os.Getwd()
+	require.NoError(t, err)
+	for _, file := range []string{name, "/" + name, "../../" + name} {
+		root := t.TempDir()
+		cfg := propertyConfig(t)
+		cfg.Books = book.NewShelfRooted(root, shipped.FS)
+		in := "START 15\nINFO book_learn 1\nINFO book_file " + file + "\nBOARD\n7,7,1\n8,8,2\nDONE\nRESTART\nEND\n"
+		require.NoError(t, Run(context.Background(), strings.NewReader(in), io.Discard, cfg))
+		logs, err := filepath.Glob(filepath.Join(root, name+".logs", "*.log"))
+		require.NoError(t, err)
+		assert.Len(t, logs, 1, "%s: the game is learned under the root", file)
+		for _, dir := range []string{wd, filepath.Dir(wd), filepath.Dir(filepath.Dir(wd)), "/"} {
+			assert.NoDirExists(t, filepath.Join(dir, name+".logs"), file)
+		}
+	}
 }
 
 // warmUp runs a session of every dialect once, untimed, so that the first
