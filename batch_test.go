@@ -209,6 +209,11 @@ func TestBatch(t *testing.T) {
 		sharded, err := os.ReadFile(filepath.Join(dir, "sharded.smp"))
 		require.NoError(t, err, "-o names the file the merged samples go to")
 		assert.Equal(t, whole, sharded)
+		wholeInfo, err := os.Stat(filepath.Join(dir, "whole.smp"))
+		require.NoError(t, err)
+		shardedInfo, err := os.Stat(filepath.Join(dir, "sharded.smp"))
+		require.NoError(t, err)
+		assert.Equal(t, wholeInfo.Mode(), shardedInfo.Mode(), "the copy is made as the whole run's file is")
 
 		args := append(append([]string(nil), match...), "-shards", "2", "-outdir", "runs",
 			"-pgnout", "games.pgn", "-book-learn", "t.book")

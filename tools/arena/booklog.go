@@ -104,21 +104,12 @@ func (m *match) bookLogLines(games []outcome) ([]byte, error) {
 // in the book's log folder, named after the run: run again, the run
 // replaces its own log, so no game is logged twice.
 func installBookLog(path string, plan shard.Plan) (string, error) {
-	data, err := os.ReadFile(plan.MergedFile(bookLogExt))
-	if err != nil {
-		return "", fmt.Errorf("-book-learn: %w", err)
-	}
 	dir := book.LogDir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", fmt.Errorf("-book-learn: %w", err)
 	}
 	dest := filepath.Join(dir, "arena-"+plan.Run+".log")
-	tmp := dest + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return "", fmt.Errorf("-book-learn: %w", err)
-	}
-	if err := os.Rename(tmp, dest); err != nil {
-		os.Remove(tmp)
+	if err := shard.CopyFile(plan.MergedFile(bookLogExt), dest); err != nil {
 		return "", fmt.Errorf("-book-learn: %w", err)
 	}
 	return dest, nil

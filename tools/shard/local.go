@@ -198,7 +198,7 @@ func (p Plan) writeOutputs(stderr io.Writer) error {
 		if dest == "" {
 			continue
 		}
-		if err := copyFile(p.MergedFile(ext), dest); err != nil {
+		if err := CopyFile(p.MergedFile(ext), dest); err != nil {
 			return err
 		}
 		fmt.Fprintf(stderr, "batch: %s.%s copied to %s\n", MergedName, ext, dest)
@@ -206,22 +206,25 @@ func (p Plan) writeOutputs(stderr io.Writer) error {
 	return nil
 }
 
-// copyFile writes a copy of src to dest, through a temporary file beside
-// dest, so that dest is never left half written.
-func copyFile(src, dest string) (err error) {
+// CopyFile writes a copy of src to dest through a temporary file beside
+// dest, so that dest is never left half written. dest gets the permissions a
+// file created the usual way gets (0666 less the umask), as the unsharded
+// command's output has.
+func CopyFile(src, dest string) (err error) {
 	in, err := os.Open(src)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	out, err := os.CreateTemp(filepath.Dir(dest), "."+filepath.Base(dest)+".*.tmp")
+	tmp := filepath.Join(filepath.Dir(dest), fmt.Sprintf(".%s.%d.tmp", filepath.Base(dest), os.Getpid()))
+	out, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o666)
 	if err != nil {
 		return err
 	}
 	defer func() {
 		if err != nil {
 			out.Close()
-			os.Remove(out.Name())
+			os.Remove(tmp)
 		}
 	}()
 	if _, err = io.Copy(out, in); err != nil {
@@ -230,5 +233,5 @@ func copyFile(src, dest string) (err error) {
 	if err = out.Close(); err != nil {
 		return err
 	}
-	return os.Rename(out.Name(), dest)
+	return os.Rename(tmp, dest)
 }
