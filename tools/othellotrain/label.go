@@ -1,6 +1,7 @@
 // This file turns games into labelled samples: the WTHOR games labelled by
 // their theoretical score and by exact solves near the end, and any samples
-// relabelled by deeper searches.
+// relabelled by deeper searches, or positions a few random moves off them
+// labelled afresh.
 
 package othellotrain
 
@@ -9,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"time"
 
 	"qi/engines"
@@ -101,7 +103,9 @@ func runWthor(args []string, stdout, stderr io.Writer) error {
 }
 
 // runLabel relabels samples by searching each position to a depth with some
-// weights, solving exactly from some empties on.
+// weights, solving exactly from some empties on. With -walk it labels
+// positions a few random moves off the samples' instead: a search meets such
+// positions at its leaves, and the games alone never show them.
 func runLabel(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("othellotrain label", flag.ContinueOnError)
 	in := fs.String("i", "", "sample file to read")
@@ -112,6 +116,10 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 	mix := fs.Float64("mix", 1, "label = mix*search + (1-mix)*old label")
 	hash := fs.Int("hash", 16, "hash table size in MiB")
 	blockSize := fs.Int("block", 1000, "samples of a batch item (the search tables are cleared before each)")
+	walk := fs.Int("walk", 0, "first play 0 to this many random moves from each position, as a search's leaves lie off the game")
+	seed := fs.Uint64("seed", 1, "random seed of -walk")
+	var span emptiesSpan
+	fs.Var(&span, "empties", "label and keep only the positions with `lo:hi` empties (after -walk)")
 	var batch shard.Flags
 	batch.Register(fs)
 	if err := cmdline.Parse(fs, args, stdout, "usage: qi othellotrain label -i in.bin -o out.bin [flags]\nRelabel samples by searching each position."); err != nil {
@@ -121,6 +129,9 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 	usage := fmt.Errorf("usage: othellotrain label -i in.bin -o out.bin [-depth 6] [-weights w.bin]")
 	if *in == "" {
 		return usage
+	}
+	if *walk > 0 && *mix != 1 {
+		return fmt.Errorf("othellotrain label: -walk labels new positions, which have no old label to -mix with")
 	}
 	n, samples, err := readSamples(*in)
 	if err != nil {
@@ -175,6 +186,12 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 		var part []sample
 		for _, i := range todo[b*block : min((b+1)*block, len(todo))] {
 			sm := samples[i]
+			if *walk > 0 {
+				sm = walked(sm, n, *walk, rand.New(rand.NewPCG(shard.Seed(*seed, i), 13)))
+			}
+			if !span.has(sm.empties(n)) {
+				continue
+			}
 			if p := sm.position(n); p.Result() == engines.None {
 				info := s.Search(context.Background(), p, engines.Limits{Depth: *depth}, nil)
 				v := *mix*float64(info.Score) + (1-*mix)*float64(sm.label)
@@ -221,4 +238,55 @@ func loadWeights(path string, n int) (*pattern.Weights, error) {
 		return nil, fmt.Errorf("no feature set for %dx%d", n, n)
 	}
 	return readWeightsFile(path, set)
+}
+
+// walked returns the sample's position after 0 to k random moves (fewer when
+// the game ends), labelled by its final score if the game is over, else 0:
+// the label is searched afresh.
+func walked(sm sample, n, k int, rng *rand.Rand) sample {
+	p := sm.position(n)
+	var buf []engines.Move
+	for range rng.IntN(k + 1) {
+		ms := p.LegalMoves(buf[:0])
+		if len(ms) == 0 {
+			break
+		}
+		p.Play(ms[rng.IntN(len(ms))])
+	}
+	label := 0
+	if p.Over() {
+		label = 100 * p.FinalScore()
+		if p.SideToMove() == engines.P2 {
+			label = -label
+		}
+	}
+	return sampleOf(p.Root(), label, int(sm.game))
+}
+
+// emptiesSpan is a range of empties, lo:hi both included; a span never set
+// holds them all.
+type emptiesSpan struct {
+	lo, hi int
+	set    bool
+}
+
+func (e *emptiesSpan) String() string {
+	if !e.set {
+		return ""
+	}
+	return fmt.Sprintf("%d:%d", e.lo, e.hi)
+}
+
+func (e *emptiesSpan) Set(v string) error {
+	var lo, hi int
+	var rest string
+	if n, _ := fmt.Sscanf(v, "%d:%d%s", &lo, &hi, &rest); n != 2 || lo < 0 || hi < lo {
+		return fmt.Errorf("want lo:hi, 0 <= lo <= hi")
+	}
+	*e = emptiesSpan{lo: lo, hi: hi, set: true}
+	return nil
+}
+
+func (e *emptiesSpan) has(empties int) bool {
+	return !e.set || empties >= e.lo && empties <= e.hi
 }

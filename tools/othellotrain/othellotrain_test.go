@@ -94,6 +94,7 @@ func TestShards(t *testing.T) {
 	}{
 		{"selfplay", []string{"selfplay", "-size", "6", "-games", "7", "-depth", "1", "-random", "4", "-weights", "none"}},
 		{"label", []string{"label", "-i", wthor, "-depth", "1", "-every", "2", "-block", "20"}},
+		{"label off the games", []string{"label", "-i", wthor, "-depth", "64", "-walk", "4", "-empties", "6:12", "-block", "20"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -117,6 +118,60 @@ func TestShards(t *testing.T) {
 			require.NoError(t, err)
 			assert.Contains(t, report.String(), fmt.Sprintf("%d samples", len(ss)))
 		})
+	}
+}
+
+// TestLabelWalk labels positions a few random moves off the games, solved
+// exactly, only those whose empties the span holds.
+func TestLabelWalk(t *testing.T) {
+	dir := t.TempDir()
+	wthor := filepath.Join(dir, "wthor.smp")
+	run(t, "wthor", "-o", wthor, "-solve", "8", "-games", "4", "testdata/WTH_1977.wtb")
+	_, in, err := readSamples(wthor)
+	require.NoError(t, err)
+	games := map[[4]uint64]bool{}
+	for _, s := range in {
+		games[[4]uint64{s.p[0], s.p[1], s.o[0], s.o[1]}] = true
+	}
+	out := filepath.Join(dir, "walked.smp")
+	run(t, "label", "-i", wthor, "-o", out, "-depth", "64", "-walk", "4", "-empties", "6:12", "-seed", "3")
+	_, ss, err := readSamples(out)
+	require.NoError(t, err)
+	require.NotEmpty(t, ss)
+	sv := newSolver(16)
+	off := 0
+	for _, s := range ss {
+		e := s.empties(8)
+		require.True(t, e >= 6 && e <= 12, "empties %d outside 6:12", e)
+		if !games[[4]uint64{s.p[0], s.p[1], s.o[0], s.o[1]}] {
+			off++
+		}
+		p := s.position(8)
+		want := 0
+		if p.Over() {
+			want = p.FinalScore()
+		} else {
+			want = sv.solve(p)
+		}
+		require.Equal(t, 100*want, int(s.label), "the label is the exact score")
+	}
+	assert.Greater(t, off, len(ss)/4, "many positions lie off the games")
+	assert.Less(t, len(ss), len(in)/2, "the span keeps a few empties only")
+
+	// Walks that end the game keep its final score.
+	run(t, "label", "-i", wthor, "-o", out, "-depth", "64", "-walk", "6", "-empties", "0:0")
+	_, ended, err := readSamples(out)
+	require.NoError(t, err)
+	require.NotEmpty(t, ended)
+	for _, s := range ended {
+		p := s.position(8)
+		require.True(t, p.Over())
+		assert.Equal(t, 100*p.FinalScore(), int(s.label))
+	}
+
+	for _, bad := range [][]string{{"-empties", "12:6"}, {"-empties", "x"}, {"-empties", "-1:3"}, {"-empties", "3:4x"}, {"-walk", "2", "-mix", "0.5"}} {
+		var o, e bytes.Buffer
+		assert.Error(t, Run(append([]string{"label", "-i", wthor, "-o", out}, bad...), &o, &e), bad)
 	}
 }
 
