@@ -179,12 +179,13 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	var kept []sample
-	labelled := 0
+	labelled, read := 0, 0
 	start := time.Now()
 	for _, b := range plan.Items() {
 		s.Clear()
 		var part []sample
-		for _, i := range todo[b*block : min((b+1)*block, len(todo))] {
+		items := todo[b*block : min((b+1)*block, len(todo))]
+		for _, i := range items {
 			sm := samples[i]
 			if *walk > 0 {
 				sm = walked(sm, n, *walk, rand.New(rand.NewPCG(shard.Seed(*seed, i), 13)))
@@ -200,6 +201,7 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 			part = append(part, sm)
 		}
 		labelled += len(part)
+		read += len(items)
 		if output != nil {
 			if err := output.Put(b, sampleChunk(n, part)); err != nil {
 				output.Abort()
@@ -208,8 +210,8 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 		} else {
 			kept = append(kept, part...)
 		}
-		if labelled%20000 < len(part) {
-			fmt.Fprintf(stderr, "%d/%d labelled, %v\n", labelled, len(todo), time.Since(start).Round(time.Second))
+		if read%20000 < len(items) {
+			fmt.Fprintf(stderr, "%d/%d read, %d labelled, %v\n", read, len(todo), labelled, time.Since(start).Round(time.Second))
 		}
 	}
 	if output != nil {
@@ -260,7 +262,7 @@ func walked(sm sample, n, k int, rng *rand.Rand) sample {
 			label = -label
 		}
 	}
-	return sampleOf(p.Root(), label, int(sm.game))
+	return sampleOf(p, label, int(sm.game))
 }
 
 // emptiesSpan is a range of empties, lo:hi both included; a span never set
