@@ -200,3 +200,77 @@ func TestTrainOptions(t *testing.T) {
 		})
 	}
 }
+
+func TestTrainFrom(t *testing.T) {
+	dir := t.TempDir()
+	all := filepath.Join(dir, "s.bin")
+	run(t, "wthor", "-o", all, "-solve", "10", "testdata/WTH_1977.wtb")
+	_, ss, err := readSamples(all)
+	require.NoError(t, err)
+	var mid []sample
+	for _, s := range ss {
+		if e := s.empties(8); e >= 24 && e < 28 {
+			mid = append(mid, s)
+		}
+	}
+	require.NotEmpty(t, mid)
+	samples := filepath.Join(dir, "mid.bin")
+	require.NoError(t, writeSamples(samples, 8, mid))
+
+	set := pattern.For(8)
+	base := pattern.Load(8)
+	sqErr := func(w *pattern.Weights) float64 {
+		one := make([]float64, len(w.StageOf))
+		for e := range one {
+			one[e] = 1
+		}
+		total := 0.0
+		for e := 24; e < 28; e++ {
+			var at []sample
+			for _, s := range mid {
+				if s.empties(8) == e {
+					at = append(at, s)
+				}
+			}
+			d := features(set, w, 8, at, trainConfig{}, one)
+			for i := range d.len() {
+				v := 0.0
+				for _, j := range d.idx[i*d.k : (i+1)*d.k] {
+					v += float64(w.Stage[w.StageOf[e]][j]) / pattern.Scale
+				}
+				total += (v - d.label[i]) * (v - d.label[i])
+			}
+		}
+		return total
+	}
+	train := func(flags ...string) *pattern.Weights {
+		out := filepath.Join(t.TempDir(), "w.bin")
+		run(t, append(append([]string{"train", "-o", out, "-valid", "0"}, flags...), samples)...)
+		w, err := readWeightsFile(out, set)
+		require.NoError(t, err)
+		return w
+	}
+
+	// The ridge pulls towards the base weights: an overwhelming one leaves
+	// every stage as it was, where without -from it leaves zeros.
+	rigid := train("-from", "embedded", "-lambda", "1e12", "-iters", "5")
+	assert.Equal(t, base.Stage, rigid.Stage)
+	zero := train("-lambda", "1e12", "-iters", "5")
+	assert.NotEqual(t, base.Stage[base.StageOf[25]], zero.Stage[zero.StageOf[25]])
+
+	// A usual ridge fits the samples' stage better than the base does and
+	// leaves the stages out of their reach (the window is 2) as they were.
+	tuned := train("-from", "embedded", "-iters", "30")
+	assert.Less(t, sqErr(tuned), sqErr(base))
+	assert.NotEqual(t, base.Stage[base.StageOf[25]], tuned.Stage[base.StageOf[25]])
+	for e, st := range base.StageOf {
+		if e <= 20 || e >= 33 {
+			assert.Equal(t, base.Stage[st], tuned.Stage[st], "stage of %d empties", e)
+		}
+	}
+
+	for _, bad := range [][]string{{"-from", "embedded", "-chain"}, {"-from", "embedded", "-parity"}, {"-from", filepath.Join(dir, "none.bin")}} {
+		var o, e bytes.Buffer
+		assert.Error(t, Run(append([]string{"train", "-o", filepath.Join(dir, "x.bin")}, append(bad, samples)...), &o, &e), bad)
+	}
+}

@@ -2,6 +2,8 @@
 // stage, ridge regression of the label on the pattern entries, the scalar
 // tables and a bias, solved by conjugate gradients with a diagonal
 // preconditioner, stopped when the error on held-out games stops falling.
+// The ridge pulls towards zero, towards the stage fitted before (-chain) or
+// towards a weight set being fine-tuned (-from).
 
 package othellotrain
 
@@ -11,6 +13,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"time"
 
 	"qi/engines/othello"
@@ -229,11 +232,15 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	stageSize := fs.Int("stage", 0, "empties a stage spans (0: the set's usual size)")
 	parity := fs.Bool("parity", false, "split each stage by the parity of the empties")
 	chain := fs.Bool("chain", false, "fit the stages from the last to the first, each pulled towards the one fitted before it rather than towards zero")
+	from := fs.String("from", "", "weight file to fine-tune: each stage is pulled towards its weights rather than towards zero, and a stage without samples keeps them (\"embedded\": the built-in weights)")
 	if err := cmdline.Parse(fs, args, stdout, "usage: qi othellotrain train -o weights.bin [flags] samples.bin...\nFit the pattern weights to sample files, stage by stage, and write a weight file."); err != nil {
 		return err
 	}
 	if *out == "" || fs.NArg() == 0 {
 		return fmt.Errorf("usage: othellotrain train -o weights.bin samples.bin...")
+	}
+	if *chain && *from != "" {
+		return fmt.Errorf("-chain and -from both set the prior; use one")
 	}
 	n := 0
 	var samples []sample
@@ -261,6 +268,10 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		stageOf = set.StageMapParity(per)
 	}
 	w := pattern.NewWeightsMap(set, stageOf)
+	base, err := baseWeights(*from, set, stageOf)
+	if err != nil {
+		return err
+	}
 	start := time.Now()
 	x := make([]float64, w.Len())
 	prior := make([]float64, w.Len())
@@ -286,17 +297,23 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 		data := features(set, w, n, samples, cfg, stageWeights(w.StageOf, st, cfg.window, *parity))
+		if base != nil {
+			copy(w.Stage[st], base.Stage[st])
+			for j, v := range base.Stage[st] {
+				prior[j] = float64(v) / pattern.Scale
+			}
+		}
 		if data.len() == 0 {
 			fmt.Fprintf(stdout, "stage %2d (empties %d-%d): no samples\n", st, from, to)
 			continue
 		}
-		if *chain {
+		if *chain || base != nil {
 			// The ridge pulls towards the prior: fit the residuals
 			// of the labels from zero and add the prior back.
 			data.shift(prior)
 		}
 		trainErr, validErr := fit(data, x, cfg)
-		if *chain {
+		if *chain || base != nil {
 			for j := range x {
 				x[j] += prior[j]
 			}
@@ -318,6 +335,27 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	return f.Close()
+}
+
+// baseWeights reads the weights a fine-tune starts from ("" for none), which
+// must split the empties into the same stages as the fit.
+func baseWeights(path string, set *pattern.Set, stageOf []int) (*pattern.Weights, error) {
+	if path == "" {
+		return nil, nil
+	}
+	var w *pattern.Weights
+	if path == "embedded" {
+		w = pattern.Load(set.N)
+	} else {
+		var err error
+		if w, err = readWeightsFile(path, set); err != nil {
+			return nil, err
+		}
+	}
+	if w == nil || !slices.Equal(w.StageOf, stageOf) {
+		return nil, fmt.Errorf("%s does not split the empties into the stages of this fit (-stage, -parity)", path)
+	}
+	return w, nil
 }
 
 // readWeightsFile reads a weight file for set.
