@@ -232,14 +232,14 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	stageSize := fs.Int("stage", 0, "empties a stage spans (0: the set's usual size)")
 	parity := fs.Bool("parity", false, "split each stage by the parity of the empties")
 	chain := fs.Bool("chain", false, "fit the stages from the last to the first, each pulled towards the one fitted before it rather than towards zero")
-	from := fs.String("from", "", "weight file to fine-tune: each stage is pulled towards its weights rather than towards zero, and a stage without samples keeps them (\"embedded\": the built-in weights)")
+	tuned := fs.String("from", "", "weight file to fine-tune: each stage is pulled towards its weights rather than towards zero, and a stage without samples keeps them (\"embedded\": the built-in weights)")
 	if err := cmdline.Parse(fs, args, stdout, "usage: qi othellotrain train -o weights.bin [flags] samples.bin...\nFit the pattern weights to sample files, stage by stage, and write a weight file."); err != nil {
 		return err
 	}
 	if *out == "" || fs.NArg() == 0 {
 		return fmt.Errorf("usage: othellotrain train -o weights.bin samples.bin...")
 	}
-	if *chain && *from != "" {
+	if *chain && *tuned != "" {
 		return fmt.Errorf("-chain and -from both set the prior; use one")
 	}
 	n := 0
@@ -268,7 +268,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		stageOf = set.StageMapParity(per)
 	}
 	w := pattern.NewWeightsMap(set, stageOf)
-	base, err := baseWeights(*from, set, stageOf)
+	base, err := baseWeights(*tuned, set, stageOf)
 	if err != nil {
 		return err
 	}
