@@ -55,8 +55,6 @@ var levels = [engines.MaxLevel + 1]levelParams{
 // Options are knobs of the search below Config's level, for self-play
 // matches that measure one change at a time; the zero value plays best.
 type Options struct {
-	// NoLeafVCF turns off the VCF search at the horizon.
-	NoLeafVCF bool
 	// NoThreatReplies searches every candidate against an open three
 	// instead of the squares that stop it.
 	NoThreatReplies bool
@@ -64,96 +62,66 @@ type Options struct {
 	NoVCT bool
 	// NoVCTDefence turns off the root's check of the opponent's VCT.
 	NoVCTDefence bool
-	// LeafFours and LeafNodes bound the VCF at the horizon (0: defaults).
-	LeafFours, LeafNodes int
-	// LeafNear restricts the VCF at the horizon to fours near the last.
-	LeafNear bool
-	// NodeVCT is the least depth of the nodes that look for a VCT (0:
-	// none), VCTNodes their budget.
-	NodeVCT, VCTNodes int
-	// FourExt searches fours (and so their forced blocks) without
-	// spending depth, up to twice the iteration's depth.
-	FourExt bool
-	// LateBase and LateSlope set how many moves a non-PV node searches
-	// before it drops the quiet ones: base + slope x depth (0, 0: 6 + 3d),
-	// under OldPruning.
-	LateBase, LateSlope int
-	// OldLeaf ends the search at the horizon with a VCF for a mate and the
-	// static evaluation, instead of the quiescence search of fours.
-	OldLeaf bool
-	// OldPruning prunes and reduces as qi did before futility, razoring,
-	// move count pruning and logarithmic reductions; NoFutility and
-	// NoRazor turn those two off alone.
-	OldPruning, NoFutility, NoRazor bool
 	// EvalAvg averages each node's evaluation with its parent's.
 	EvalAvg bool
 	// WholeIterations keeps only finished iterations' answers, and the
 	// deepening's stop at half the soft limit even on a time a move.
 	WholeIterations bool
-	// The pruning's knobs (0: defaults): the futility margin a ply, the
-	// razoring margin, the move counts and the reductions in percent.
-	FutilityMargin, RazorMargin, MoveCountScale, ReductionScale int
+	// Params overrides the search's settings field by field (zero: the
+	// rule's default).
+	Params Params
+	// Off turns parts of the search off (the bits of offNames).
+	Off int
+}
+
+// qBudget bounds the plies the horizon spends answering open threes.
+const qBudget = 4
+
+// params names the settings of Params that Options.Set takes.
+func (o *Options) params() map[string]*float32 {
+	p := &o.Params
+	return map[string]*float32{
+		"oppo5ext": &p.Oppo5Ext, "razorscale": &p.RazorScale, "futilityscale": &p.FutilityScale,
+		"nulldepth": &p.NullDepth, "nullmargin": &p.NullMargin, "nullreduction": &p.NullReduction,
+		"reductionfactor": &p.ReductionFactor, "trivialdepth": &p.TrivialDepth, "sedepth": &p.SEDepth,
+		"movecountbase": &p.MoveCountBase, "historydivisor": &p.HistoryDivisor,
+	}
 }
 
 // Set sets the option named by its lower-case field name; boolean options
-// take "", "true" or "false", numbers a count.
+// take "", "true" or "false", the settings of Params a number.
 func (o *Options) Set(name, value string) error {
 	var flag *bool
-	var num *int
 	switch strings.ToLower(name) {
-	case "leaffours":
-		num = &o.LeafFours
-	case "leafnodes":
-		num = &o.LeafNodes
-	case "nodevct":
-		num = &o.NodeVCT
-	case "latebase":
-		num = &o.LateBase
-	case "lateslope":
-		num = &o.LateSlope
-	case "vctnodes":
-		num = &o.VCTNodes
-	case "futilitymargin":
-		num = &o.FutilityMargin
-	case "razormargin":
-		num = &o.RazorMargin
-	case "movecountscale":
-		num = &o.MoveCountScale
-	case "reductionscale":
-		num = &o.ReductionScale
-	case "oldleaf":
-		flag = &o.OldLeaf
-	case "oldpruning":
-		flag = &o.OldPruning
-	case "nofutility":
-		flag = &o.NoFutility
-	case "norazor":
-		flag = &o.NoRazor
 	case "wholeiterations":
 		flag = &o.WholeIterations
 	case "evalavg":
 		flag = &o.EvalAvg
-	case "noleafvcf":
-		flag = &o.NoLeafVCF
 	case "nothreatreplies":
 		flag = &o.NoThreatReplies
 	case "novct":
 		flag = &o.NoVCT
 	case "novctdefence":
 		flag = &o.NoVCTDefence
-	case "leafnear":
-		flag = &o.LeafNear
-	case "fourext":
-		flag = &o.FourExt
+	case "off":
+		for _, part := range strings.Split(value, "+") {
+			bit, ok := offNames[part]
+			if !ok {
+				return fmt.Errorf("option off: unknown part %q", part)
+			}
+			o.Off |= bit
+		}
+		return nil
 	default:
-		return fmt.Errorf("unknown gomoku search option %q", name)
-	}
-	if num != nil {
-		n, err := strconv.Atoi(value)
-		if err != nil || n < 0 {
+		num, ok := o.params()[strings.ToLower(name)]
+		if !ok {
+			return fmt.Errorf("unknown gomoku search option %q", name)
+		}
+		f, err := strconv.ParseFloat(value, 32)
+		if err != nil || f <= 0 || math.IsInf(f, 0) {
 			return fmt.Errorf("option %s: bad value %q", name, value)
 		}
-		*num = n
+		*num = float32(f)
 		return nil
 	}
 	switch value {
@@ -198,21 +166,21 @@ type Searcher struct {
 	aborted   bool
 	selDepth  int
 	rootDepth int   // the depth of the iteration
-	vcfLeft   int64 // nodes a VCF at a leaf may still spend
-	vctLeft   int64 // nodes a VCT may still spend
-	vcfNear   bool  // the VCF only follows up fours near the last one
+	rootDelta engines.Score // the width of the root's window
+	vcfLeft   int64         // nodes a VCF may still spend
+	vctLeft   int64         // nodes a VCT may still spend
+	par       Params        // the search's settings
 
-	// line holds the move made at each ply of the current line, evals the
-	// static evaluation of each node (from its side to move's view).
-	line  [maxPly + 2]int16
-	evals [maxPly + 2]engines.Score
-	raw   [maxPly + 2]engines.Score // the raw evaluation at each node's entry
-
-	killers [maxPly + 1][2]int16
-	history [2][numCells]int32
-	buf     [maxPly + 1][]scored
-	pv      [maxPly + 2][maxPly + 2]int16
-	pvLen   [maxPly + 2]int
+	// st holds each ply of the current line, raw the raw evaluation at
+	// each node's entry.
+	st   [maxPly + 4]plyState
+	raw  [maxPly + 2]engines.Score
+	hist history
+	// buf holds the move lists of each ply: slot 2 x ply for the node,
+	// 2 x ply + 1 for a singular test of it.
+	buf   [2*maxPly + 2][]scored
+	pv    [maxPly + 2][maxPly + 2]int16
+	pvLen [maxPly + 2]int
 }
 
 type rootMove struct {
@@ -231,9 +199,7 @@ func NewSearcherOptions(cfg engines.Config, opt Options) *Searcher {
 	lv := cfg.EffectiveLevel()
 	s := &Searcher{opt: opt, lv: levels[lv], level: lv, tt: search.NewTT(cfg.EffectiveHashMB()), vt: newVCFTable(16), vtt: newVCTTable(16),
 		threads: cfg.Threads}
-	for i := range s.buf {
-		s.buf[i] = make([]scored, 0, 64)
-	}
+	s.init()
 	return s
 }
 
@@ -264,7 +230,7 @@ func (s *Searcher) FirstMove(pos engines.Position) engines.Move {
 		tt = int(e.Move)
 	}
 	best := scored{m: -1}
-	for _, sc := range s.genMoves(0, tt) {
+	for _, sc := range s.genMoves(0, 0, tt) {
 		if best.m < 0 || sc.score > best.score {
 			best = sc
 		}
@@ -278,13 +244,36 @@ func (s *Searcher) FirstMove(pos engines.Position) engines.Move {
 	return engines.Move(best.m)
 }
 
+// init readies the move buffers and the line.
+func (s *Searcher) init() {
+	for i := range s.buf {
+		if s.buf[i] == nil {
+			s.buf[i] = make([]scored, 0, 64)
+		}
+	}
+	for i := range s.st {
+		s.st[i] = plyState{move: noMove, skip: noMove, killers: [2]int16{noMove, noMove}}
+	}
+}
+
+// ageHistory halves the history of the searches before, so that a new
+// position's cut-offs soon outweigh it.
+func (s *Searcher) ageHistory() {
+	for c := range s.hist {
+		for i := range s.hist[c] {
+			s.hist[c][i][0] /= 2
+			s.hist[c][i][1] /= 2
+		}
+	}
+}
+
 // Clear implements engines.Searcher.
 func (s *Searcher) Clear() {
 	s.tt.Clear()
 	s.vt.clear()
 	s.vtt.clear()
-	s.history = [2][numCells]int32{}
-	s.killers = [maxPly + 1][2]int16{}
+	s.hist = history{}
+	s.init()
 	for _, h := range s.helpers {
 		h.vt.clear()
 		h.vtt.clear()
@@ -428,11 +417,9 @@ func (s *Searcher) Search(ctx context.Context, pos engines.Position, lim engines
 	}
 	s.b.copyFrom(&p.b)
 	s.stm = int(p.side)
-	for i := range s.history {
-		for j := range s.history[i] {
-			s.history[i][j] /= 4
-		}
-	}
+	s.par = defaultParams(p.b.rule)
+	s.par.override(s.opt.Params)
+	s.ageHistory()
 
 	if info, ok := s.decided(p, s.vctBudget(ctx, lim)); ok {
 		info.Time = time.Since(start)
@@ -615,7 +602,7 @@ func (s *Searcher) centre(p *Position) int {
 func (s *Searcher) rootMoves(p *Position) {
 	b := &s.b
 	s.root = s.root[:0]
-	for _, sc := range s.genMoves(0, -1) {
+	for _, sc := range s.genMoves(0, 0, -1) {
 		s.root = append(s.root, rootMove{m: sc.m, prio: sc.score})
 	}
 	if len(s.root) == 0 {
@@ -627,14 +614,21 @@ func (s *Searcher) rootMoves(p *Position) {
 	_ = b
 }
 
-// genMoves fills the move buffer of ply with the moves to search, scored
-// for ordering (ttMove first): the opponent's five to block, or when the
-// opponent threatens an open four our fours and the squares that stop it,
-// else every candidate. Black's forbidden squares are left out under renju.
-func (s *Searcher) genMoves(ply int, ttMove int) []scored {
+// genMoves fills move buffer slot with the moves to search at ply, scored
+// for ordering (ttMove first): the opponent's five to block; when the
+// opponent threatens an open four, our fours and the squares that stop it;
+// when it has a four-three to play, our fours and the squares that leave it
+// none (every candidate if none does); else every candidate. Black's
+// forbidden squares are left out under renju.
+func (s *Searcher) genMoves(slot, ply int, ttMove int) []scored {
 	b := &s.b
 	me, opp := s.stm, 1-s.stm
-	list := s.buf[ply][:0]
+	list := s.buf[slot][:0]
+	st := &s.st[ply]
+	div := int32(s.par.HistoryDivisor)
+	if div <= 0 {
+		div = 64
+	}
 	add := func(i int) {
 		if !s.legal(me, i) {
 			return
@@ -643,56 +637,98 @@ func (s *Searcher) genMoves(ply int, ttMove int) []scored {
 		switch {
 		case i == ttMove:
 			sc += 1 << 28
-		case int16(i) == s.killers[ply][0]:
+		case int16(i) == st.killers[0]:
 			sc += 300
-		case int16(i) == s.killers[ply][1]:
+		case int16(i) == st.killers[1]:
 			sc += 200
 		}
-		sc += min(s.history[me][i]>>4, 400)
+		if b.sq[i].cls[me]&^flagForbid >= kFlex3 {
+			sc += int32(s.hist[me][i][histAttack]) / div
+		} else {
+			sc += int32(s.hist[me][i][histQuiet]) / div
+		}
 		list = append(list, scored{int16(i), sc})
 	}
 	if b.counts[opp][kFive] > 0 {
 		if f, _ := s.fives(opp); f >= 0 {
 			add(f)
 		}
-		s.buf[ply] = list
+		s.buf[slot] = list
 		return list
 	}
-	defend := !s.opt.NoThreatReplies && s.threat(opp)
-	for _, c := range b.cand {
-		i := int(c)
-		if b.cells[i] != Empty {
-			continue
+	// stops reports whether our move on i leaves the opponent without a
+	// square of class k: the test reads the opponent's classes only, so a
+	// light move skips the terms, and our own patterns are left as they
+	// were.
+	stops := func(i int, k class) bool {
+		light := b.light
+		b.light = true
+		b.putFor(i, colorOf(me), 1<<opp)
+		s.stm ^= 1
+		var still bool
+		if k == kFlex4 {
+			still = s.threat(opp)
+		} else {
+			still = b.counts[opp][k] > 0 && s.find(opp, k) >= 0
 		}
-		if defend {
-			// Against an open three: our fours, and the squares after
-			// which the opponent has no open four to make, found among
-			// those where it could make a four. The fours count at the
-			// horizon too: a defence by counter-fours left out there made
-			// the three a false mate that stopped the deepening.
+		s.unmake(i)
+		b.light = light
+		return !still
+	}
+	if !s.opt.NoThreatReplies && s.threat(opp) {
+		// Against an open three: our fours, and the squares after which
+		// the opponent has no open four to make, found among those where
+		// it could make a four. The fours count at the horizon too: a
+		// defence by counter-fours left out there made the three a false
+		// mate that stopped the deepening.
+		for _, c := range b.cand {
+			i := int(c)
+			if b.cells[i] != Empty {
+				continue
+			}
 			if b.sq[i].cls[me]&^flagForbid >= kBlock4 {
 				add(i)
 				continue
 			}
-			if b.sq[i].cls[opp]&^flagForbid < kBlock4 || !s.legal(me, i) {
+			if b.sq[i].cls[opp]&^flagForbid < kBlock4 || !s.legal(me, i) || !stops(i, kFlex4) {
 				continue
 			}
-			// The test reads the opponent's classes only: a light move
-			// skips the terms, and our own patterns are left as they were.
-			light := b.light
-			b.light = true
-			b.putFor(i, colorOf(me), 1<<opp)
-			s.stm ^= 1
-			still := s.threat(opp)
-			s.unmake(i)
-			b.light = light
-			if still {
-				continue
+			add(i)
+		}
+		s.buf[slot] = list
+		return list
+	}
+	if !s.opt.NoThreatReplies && !s.off(offDefend43) && b.counts[opp][kBlock4Flex3] > 0 {
+		if c := s.find(opp, kBlock4Flex3); c >= 0 {
+			// Against a four-three: our fours, and the squares on its
+			// lines after which the opponent has none left.
+			for _, cc := range b.cand {
+				i := int(cc)
+				if b.cells[i] != Empty {
+					continue
+				}
+				if b.sq[i].cls[me]&^flagForbid >= kBlock4 {
+					add(i)
+					continue
+				}
+				if i != c && !aligned(c, i) || !s.legal(me, i) || !stops(i, kBlock4Flex3) {
+					continue
+				}
+				add(i)
+			}
+			if len(list) > 0 {
+				s.buf[slot] = list
+				return list
 			}
 		}
-		add(i)
 	}
-	s.buf[ply] = list
+	for _, c := range b.cand {
+		i := int(c)
+		if b.cells[i] == Empty {
+			add(i)
+		}
+	}
+	s.buf[slot] = list
 	return list
 }
 
@@ -708,27 +744,35 @@ func pick(list []scored, i int) {
 }
 
 // rootSearch searches every root move to depth with an aspiration window
-// around the last score, and sorts the root moves best first.
+// around the last score, widened by steps that grow with the score, and
+// sorts the root moves best first.
 func (s *Searcher) rootSearch(depth int, prev engines.Score) engines.Score {
 	s.rootDepth = depth
 	const inf = engines.Mate + 1
-	alpha, beta := -inf, inf
-	if depth >= 4 && !prev.IsMate() {
-		alpha, beta = prev-60, prev+60
+	alpha, beta := engines.Score(-inf), engines.Score(inf)
+	delta := engines.Score(32)
+	if depth >= 5 && !prev.IsMate() {
+		alpha, beta = prev-delta, prev+delta
 	}
 	for {
+		s.rootDelta = beta - alpha
 		score := s.rootWindow(depth, alpha, beta)
 		if s.aborted {
 			return score
 		}
 		switch {
 		case score <= alpha && alpha > -inf:
-			alpha = -inf
+			beta = (alpha + beta) / 2
+			alpha = max(score-delta, -inf)
 		case score >= beta && beta < inf:
-			beta = inf
+			beta = min(score+delta, inf)
 		default:
 			return score
 		}
+		if score.IsMate() {
+			alpha, beta = -inf, inf
+		}
+		delta = delta*(3+engines.Score(min(iabs(int(score)), 1<<20)/2048))/4 + 12
 	}
 }
 
@@ -737,23 +781,36 @@ func (s *Searcher) rootWindow(depth int, alpha, beta engines.Score) engines.Scor
 	bestIdx := -1
 	seenFirst := false
 	s.raw[0] = s.b.evaluate(s.stm)
-	s.evals[0] = s.evalAt(0)
+	s.st[0].eval = s.evalAt(0)
+	s.st[0].extra = 0
+	d := float32(depth)
+	f := s.par.ReductionFactor
 	for i := range s.root {
 		m := int(s.root[i].m)
-		s.line[0] = int16(m)
-		s.make(m)
-		s.count()
+		s.play(0, m)
+		newDepth := d - 1
 		var v engines.Score
 		if i == 0 {
-			v = -s.pvs(depth-1, 1, -beta, -alpha, qBudget)
+			v = -s.pvs(newDepth, 1, -beta, -alpha, false, qBudget)
 		} else {
-			v = -s.pvs(depth-1, 1, -alpha-1, -alpha, qBudget)
+			reduced := newDepth
+			if d >= 2 && i >= 2 && !s.off(offRootLMR) {
+				// Late root moves are searched a little shallower
+				// first, as at the nodes below, less the principal
+				// variation's share.
+				r := f*lmrTable[min(depth, 255)]*f*lmrTable[min(i+1, 255)] - 1.97
+				reduced = max(newDepth-max(r, 0), 1)
+			}
+			v = -s.pvs(reduced, 1, -alpha-1, -alpha, true, qBudget)
+			if v > alpha && reduced < newDepth && !s.aborted {
+				v = -s.pvs(newDepth, 1, -alpha-1, -alpha, true, qBudget)
+			}
 			if v > alpha && v < beta && !s.aborted {
-				v = -s.pvs(depth-1, 1, -beta, -alpha, qBudget)
+				v = -s.pvs(newDepth, 1, -beta, -alpha, false, qBudget)
 			}
 		}
 		s.unmake(m)
-		if s.aborted {
+	if s.aborted {
 			// The score of a move cut short means nothing.
 			break
 		}
@@ -837,360 +894,47 @@ func (s *Searcher) open(ply, horizon int, alpha, beta *engines.Score) (v engines
 			return engines.MateIn(ply + 3), -1, true
 		}
 	}
+	if b.counts[me][kBlock4Flex3] > 0 && !s.off(offFourThree) && *beta > engines.MateIn(ply+5) && !b.hasFour(opp) && b.counts[opp][kFlex4] == 0 {
+		if m := s.fourThree(); m >= 0 {
+			s.pvSet(ply, m)
+			return engines.MateIn(ply + 5), -1, true
+		}
+	}
 	return 0, -1, false
 }
 
-// qBudget bounds the plies the horizon spends answering open threes.
-const qBudget = 4
-
-// pvs is the alpha-beta search of a node at ply with depth plies to go;
-// below depth 0 it only answers the opponent's open threes, qb times more,
-// then hands over to the quiescence search. A node away from the principal
-// variation whose static evaluation is far from the window trusts it
-// (futility) or only looks at its fours (razoring), and searches its quiet
-// moves late in the order shallower (late move reductions) or not at all
-// (move count pruning).
-func (s *Searcher) pvs(depth, ply int, alpha, beta engines.Score, qb int) engines.Score {
-	v, block, done := s.open(ply, maxPly-2, &alpha, &beta)
-	if done {
-		return v
-	}
+// fourThree returns a four-three of the side to move that wins (-1: none
+// found): after the four and its forced block the side has an open four to
+// make and the opponent neither a five nor a four to answer it with. The
+// caller has checked that the opponent has no four now.
+func (s *Searcher) fourThree() int {
 	b := &s.b
 	me, opp := s.stm, 1-s.stm
-	if block >= 0 {
-		s.evals[ply] = -s.evals[ply-1]
-		s.line[ply] = int16(block)
-		s.make(block)
-		s.count()
-		v = -s.pvs(depth, ply+1, -beta, -alpha, qb)
-		s.unmake(block)
-		s.pvUpdate(ply, block)
-		return v
-	}
-	oppThreat := s.threat(opp)
-	if depth <= 0 {
-		if s.opt.OldLeaf {
-			if s.lv.vcfFours > 0 && !s.opt.NoLeafVCF {
-				if n := s.vcfLeaf(); n > 0 {
-					return engines.MateIn(ply + n)
-				}
-			}
-			if !oppThreat || qb <= 0 {
-				return s.evalAt(ply)
-			}
-		} else if !oppThreat || qb <= 0 {
-			return s.qsearch(ply, alpha, beta, 0)
-		}
-	}
-
-	pvNode := beta-alpha > 1
-	key := s.key()
-	ttMove := -1
-	if e, ok := s.tt.Probe(key); ok {
-		ttMove = int(e.Move)
-		if !pvNode && e.Depth >= max(depth, 0) {
-			v := search.FromTT(e.Score, ply)
-			switch {
-			case e.Bound == search.Exact,
-				e.Bound == search.Lower && v >= beta,
-				e.Bound == search.Upper && v <= alpha:
-				return v
-			}
-		}
-	}
-
-	ev := s.evalAt(ply)
-	s.evals[ply] = ev
-	improving := ply < 2 || ev > s.evals[ply-2]
-	if !pvNode && !oppThreat && depth > 0 {
-		// Razoring: far below alpha only fours may save the node.
-		if !s.opt.NoRazor && depth <= razorDepth && ev+s.razorMargin(depth) < alpha {
-			return s.qsearch(ply, alpha, beta, 0)
-		}
-		// Futility: far above beta the opponent has no threat to spoil it.
-		if !s.opt.NoFutility && depth <= futilityDepth && beta > -engines.Mate/2 &&
-			ev-s.futilityMargin(depth, improving) >= beta && !b.hasFour(opp) {
-			return ev
-		}
-	}
-
-	// A win by threats is looked for at nodes with depth enough to pay
-	// for it.
-	if s.lv.vctOn && s.opt.NodeVCT > 0 && depth >= s.opt.NodeVCT {
-		if n := s.nodeVCT(); n > 0 {
-			return engines.MateIn(ply + n)
-		}
-		if s.aborted {
-			return 0
-		}
-	}
-
-	list := s.genMoves(ply, ttMove)
-	if len(list) == 0 {
-		switch {
-		case b.empties == 0:
-			return 0
-		case oppThreat && (depth > 0 || !b.hasFour(me)):
-			// Nothing stops the open four.
-			return engines.MatedIn(ply + 4)
-		}
-		return s.evalAt(ply)
-	}
-	origAlpha := alpha
-	best := -engines.Mate - 1
-	bestMove := -1
-	searched := 0
-	for i := range list {
-		pick(list, i)
-		m := int(list[i].m)
-		own, other := b.sq[m].cls[me]&^flagForbid, b.sq[m].cls[opp]&^flagForbid
-		tactical := own >= kFlex3 || other >= kFlex3
-		// Beyond the best few, the weakest quiet moves are not worth
-		// searching away from the principal variation.
-		if !pvNode && s.lv.width > 0 && searched >= s.lv.width {
-			break
-		}
-		if s.opt.OldPruning {
-			if !pvNode && depth >= 1 && searched >= s.lateLimit(depth) && !oppThreat && !tactical {
-				break
-			}
-		} else if depth >= 1 && searched > 0 && !oppThreat && !tactical && best > engines.MatedIn(maxPly) &&
-			searched >= s.moveCount(depth, improving, pvNode) {
-			continue
-		}
-		newDepth := depth - 1
-		if s.opt.FourExt && depth > 0 && ply < 2*s.rootDepth && own >= kBlock4 {
-			// A four and its forced block cost no depth.
-			newDepth = depth
-		}
-		reduce := 0
-		if s.opt.OldPruning {
-			if depth >= 3 && searched >= 3 && !oppThreat && !tactical {
-				reduce = 1
-				if searched >= 10 && depth >= 5 {
-					reduce = 2
-				}
-			}
-		} else if depth >= 2 && searched >= 1 && own < kBlock4 {
-			reduce = s.reduction(depth, searched, pvNode, improving, tactical || oppThreat)
-			if h := s.history[me][m]; h > 0 && reduce > 0 && h >= int32(depth*depth*4) {
-				reduce--
-			}
-			reduce = min(reduce, newDepth-1)
-			reduce = max(reduce, 0)
-		}
-		nq := qb
-		if depth <= 0 {
-			nq = qb - 1
-		}
-		s.line[ply] = int16(m)
-		s.make(m)
-		s.count()
-		var v engines.Score
-		if searched == 0 {
-			v = -s.pvs(newDepth, ply+1, -beta, -alpha, nq)
-		} else {
-			v = -s.pvs(newDepth-reduce, ply+1, -alpha-1, -alpha, nq)
-			if v > alpha && reduce > 0 && !s.aborted {
-				v = -s.pvs(newDepth, ply+1, -alpha-1, -alpha, nq)
-			}
-			if v > alpha && v < beta && !s.aborted {
-				v = -s.pvs(newDepth, ply+1, -beta, -alpha, nq)
-			}
-		}
-		s.unmake(m)
-		searched++
-		if s.aborted {
-			return 0
-		}
-		if v > best {
-			best, bestMove = v, m
-			if v > alpha {
-				alpha = v
-				s.pvUpdate(ply, m)
-				if v >= beta {
-					if int16(m) != s.killers[ply][0] {
-						s.killers[ply][1] = s.killers[ply][0]
-						s.killers[ply][0] = int16(m)
-					}
-					s.history[me][m] += int32(max(depth, 1) * max(depth, 1))
-					break
-				}
-			}
-		}
-	}
-	if bestMove < 0 {
-		return s.evalAt(ply)
-	}
-	s.tt.Store(key, search.Entry{Move: engines.Move(bestMove), Score: search.ToTT(best, ply), Depth: max(depth, 0), Bound: search.BoundOf(best, origAlpha, beta)})
-	return best
-}
-
-// The pruning's reach: razoring and futility act at nodes this shallow.
-const (
-	razorDepth    = 3
-	futilityDepth = 6
-)
-
-// razorMargin is how far below alpha a node's evaluation must be for
-// razoring.
-func (s *Searcher) razorMargin(depth int) engines.Score {
-	base := 100
-	if s.opt.RazorMargin > 0 {
-		base = s.opt.RazorMargin
-	}
-	return engines.Score(base + base*depth/2)
-}
-
-// futilityMargin is how far above beta a node's evaluation must be for
-// futility pruning.
-func (s *Searcher) futilityMargin(depth int, improving bool) engines.Score {
-	per := 90
-	if s.opt.FutilityMargin > 0 {
-		per = s.opt.FutilityMargin
-	}
-	if improving {
-		depth++
-	}
-	return engines.Score(per * depth)
-}
-
-// moveCount is how many moves a node searches before it skips the quiet
-// ones.
-func (s *Searcher) moveCount(depth int, improving, pvNode bool) int {
-	n := moveCounts[min(depth, len(moveCounts)-1)]
-	if s.opt.MoveCountScale > 0 {
-		n = n * s.opt.MoveCountScale / 100
-	}
-	if pvNode {
-		n *= 2
-	}
-	if !improving {
-		n = n * 2 / 3
-	}
-	return max(n, 2)
-}
-
-// moveCounts is the base of moveCount by depth: 3 + depth^1.3.
-var moveCounts = func() [32]int {
-	var t [32]int
-	for d := range t {
-		t[d] = 3 + int(math.Pow(float64(d), 1.3))
-	}
-	return t
-}()
-
-// reductions holds ln(depth) x ln(moves searched), the base of the late
-// move reductions, in hundredths.
-var reductions = func() [64][64]int32 {
-	var t [64][64]int32
-	for d := 1; d < 64; d++ {
-		for n := 1; n < 64; n++ {
-			t[d][n] = int32(100 * math.Log(float64(d)) * math.Log(float64(n)))
-		}
-	}
-	return t
-}()
-
-// reduction is the late move reduction of the searched-th move at depth.
-func (s *Searcher) reduction(depth, searched int, pvNode, improving, tactical bool) int {
-	scale := int32(60)
-	if s.opt.ReductionScale > 0 {
-		scale = int32(s.opt.ReductionScale)
-	}
-	r := reductions[min(depth, 63)][min(searched, 63)] * scale / 100
-	if !pvNode && !improving {
-		r += 60
-	}
-	if pvNode {
-		r -= 80
-	}
-	if tactical {
-		r -= 100
-	}
-	return int(max(r+50, 0) / 100)
-}
-
-// qsearch is the search below the horizon: the side to move may stand on
-// the static evaluation or play a four, which the opponent must block; a
-// five to block is blocked first. Fours after the first must lie near the
-// side's previous four, as continuous fours do, so that the search stays
-// small and still finds the usual wins by continuous fours.
-func (s *Searcher) qsearch(ply int, alpha, beta engines.Score, qd int) engines.Score {
-	v, block, done := s.open(ply, maxPly-4, &alpha, &beta)
-	if done {
-		return v
-	}
-	b := &s.b
-	me := s.stm
-	if block >= 0 {
-		s.line[ply] = int16(block)
-		s.make(block)
-		s.count()
-		v = -s.qsearch(ply+1, -beta, -alpha, qd)
-		s.unmake(block)
-		s.pvUpdate(ply, block)
-		return v
-	}
-	stand := s.evalAt(ply)
-	if stand >= beta || qd >= maxQFours || !b.hasFour(me) || s.lv.vcfFours == 0 {
-		return stand
-	}
-	best := stand
-	alpha = max(alpha, stand)
-	last := -1
-	if qd > 0 {
-		last = int(s.line[ply-2])
-	}
-	var buf [32]scored
-	moves := buf[:0]
+	light := b.light
+	b.light = true
+	defer func() { b.light = light }()
 	for _, c := range b.cand {
-		i := int(c)
-		if b.cells[i] != Empty {
+		m := int(c)
+		if b.cells[m] != Empty || b.sq[m].cls[me]&^flagForbid != kBlock4Flex3 || !s.legal(me, m) {
 			continue
 		}
-		k := b.sq[i].cls[me] &^ flagForbid
-		if k < kBlock4 || k > kBlock4Flex3 || len(moves) == len(buf) || (last >= 0 && !aligned(last, i)) {
-			continue
-		}
-		moves = append(moves, scored{int16(i), int32(k)<<16 + s.prio(i)})
-	}
-	slices.SortFunc(moves, func(a, c scored) int { return int(c.score - a.score) })
-	for _, sc := range moves {
-		m := int(sc.m)
-		if !s.legal(me, m) {
-			continue
-		}
-		s.line[ply] = int16(m)
 		s.make(m)
-		s.count()
-		v := -s.qsearch(ply+1, -beta, -alpha, qd+1)
-		s.unmake(m)
-		if s.aborted {
-			return 0
-		}
-		if v > best {
-			best = v
-			if v > alpha {
-				alpha = v
-				s.pvUpdate(ply, m)
-				if v >= beta {
-					break
-				}
+		f, two := s.fives(me)
+		win := two
+		if f >= 0 && !two {
+			if !s.legal(opp, f) {
+				win = true
+			} else {
+				s.make(f)
+				win = b.counts[opp][kFive] == 0 && b.counts[opp][kFlex4] == 0 && !b.hasFour(opp) && s.threat(me)
+				s.unmake(f)
 			}
 		}
+		s.unmake(m)
+		if win {
+			return m
+		}
 	}
-	return best
+	return -1
 }
 
-// maxQFours bounds the fours of one line of the quiescence search.
-const maxQFours = 16
-
-// lateLimit is how many moves a non-PV node searches before it drops the
-// quiet ones (the old pruning, Options.OldPruning).
-func (s *Searcher) lateLimit(depth int) int {
-	if s.opt.LateBase > 0 || s.opt.LateSlope > 0 {
-		return s.opt.LateBase + s.opt.LateSlope*depth
-	}
-	return 6 + 3*depth
-}

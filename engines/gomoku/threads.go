@@ -18,9 +18,7 @@ import (
 // move ordering, and s's transposition table.
 func (s *Searcher) newHelper() *Searcher {
 	h := &Searcher{opt: s.opt, lv: s.lv, level: s.level, tt: s.tt, vt: newVCFTable(16), vtt: newVCTTable(16)}
-	for i := range h.buf {
-		h.buf[i] = make([]scored, 0, 64)
-	}
+	h.init()
 	return h
 }
 
@@ -45,7 +43,8 @@ func (s *Searcher) startHelpers(ctx context.Context, p *Position, lim engines.Li
 		h.b.copyFrom(&p.b)
 		h.stm = s.stm
 		h.root = append(h.root[:0], s.root...)
-		h.history = s.history
+		h.hist = s.hist
+		h.par = s.par
 		maxDepth := s.lv.maxDepth
 		if lim.Depth > 0 {
 			maxDepth = min(maxDepth, lim.Depth+1)
@@ -69,7 +68,7 @@ func (s *Searcher) help(ctx context.Context, depth, maxDepth int) {
 	s.stop = search.WatchContext(ctx)
 	defer s.stop.Release()
 	s.nodes, s.nodeCap, s.aborted, s.selDepth = 0, 0, false, 0
-	s.killers = [maxPly + 1][2]int16{}
+	s.init()
 	prev := engines.Score(0)
 	for ; depth <= maxDepth && !s.aborted; depth++ {
 		s.iterFirst, s.rootBetter = s.root[0].m, false

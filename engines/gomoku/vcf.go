@@ -42,39 +42,13 @@ func (t *vcfTable) fail(key uint64, fours int) {
 	t.e[key&t.mask] = vcfEntry{key: key, fours: int32(fours)}
 }
 
-// leafVCF bounds the nodes a VCF at the horizon may spend, leafFours its
-// fours.
-const (
-	leafVCF   = 400
-	leafFours = 30
-)
+// leafVCF bounds the nodes of a VCF inside a VCT.
+const leafVCF = 400
 
 // hasFour reports whether side has a square that makes a four.
 func (b *board) hasFour(side int) bool {
 	c := &b.counts[side]
 	return c[kBlock4]+c[kBlock4Plus]+c[kBlock4Flex3] > 0
-}
-
-// vcfLeaf looks for a VCF of the side to move at the horizon and returns its
-// length in plies, 0 when there is none within the budget.
-func (s *Searcher) vcfLeaf() int {
-	if !s.b.hasFour(s.stm) {
-		return 0
-	}
-	s.vcfLeft = leafVCF
-	if s.opt.LeafNodes > 0 {
-		s.vcfLeft = int64(s.opt.LeafNodes)
-	}
-	fours := min(s.lv.vcfFours, leafFours)
-	if s.opt.LeafFours > 0 {
-		fours = s.opt.LeafFours
-	}
-	s.vcfNear = s.opt.LeafNear
-	s.b.light = true
-	n := s.vcf(fours, nil, -1)
-	s.b.light = false
-	s.vcfNear = false
-	return n
 }
 
 // vcfRoot looks for a VCF of the side to move with at most fours fours and
@@ -83,7 +57,7 @@ func (s *Searcher) vcfRoot(fours int) (int, []int16) {
 	var line []int16
 	light := s.b.light
 	s.b.light = true
-	n := s.vcf(fours, &line, -1)
+	n := s.vcf(fours, &line)
 	s.b.light = light
 	return n, line
 }
@@ -111,11 +85,8 @@ func (s *Searcher) fiveNear(side, m int) (first, second int) {
 
 // vcf searches a VCF for the side to move with at most fours fours and
 // returns its length in plies (0: none found). When line is not nil the
-// winning moves are written to it. With s.vcfNear, fours after the first
-// (last, the attacker's previous four) must lie on one of its lines within
-// four squares, as continuous fours almost always do: a cheap VCF for the
-// horizon.
-func (s *Searcher) vcf(fours int, line *[]int16, last int) int {
+// winning moves are written to it.
+func (s *Searcher) vcf(fours int, line *[]int16) int {
 	s.count()
 	if s.aborted || s.vcfLeft <= 0 {
 		return 0
@@ -159,7 +130,7 @@ func (s *Searcher) vcf(fours int, line *[]int16, last int) int {
 				continue
 			}
 			k := b.sq[i].cls[me] &^ flagForbid
-			if k >= kBlock4 && k <= kBlock4Flex3 && n < len(moves) && (last < 0 || !s.vcfNear || aligned(last, i)) {
+			if k >= kBlock4 && k <= kBlock4Flex3 && n < len(moves) {
 				moves[n] = scored{int16(i), int32(k)<<16 + s.prio(i)}
 				n++
 			}
@@ -167,10 +138,6 @@ func (s *Searcher) vcf(fours int, line *[]int16, last int) int {
 		slices.SortFunc(moves[:n], func(a, c scored) int { return int(c.score - a.score) })
 	}
 	key := s.key()
-	if s.vcfNear {
-		// Restricted searches keep their failures apart.
-		key ^= 0x5DEECE66D
-	}
 	if s.vt.failed(key, fours) {
 		return 0
 	}
@@ -199,7 +166,7 @@ func (s *Searcher) vcf(fours int, line *[]int16, last int) int {
 			if line != nil {
 				subLine = &sub
 			}
-			if k := s.vcf(fours-1, subLine, m); k > 0 {
+			if k := s.vcf(fours-1, subLine); k > 0 {
 				r = k + 2
 				if line != nil {
 					sub = append([]int16{int16(f)}, sub...)

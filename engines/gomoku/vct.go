@@ -37,8 +37,6 @@ func (t *vctTable) clear() { clear(t.e) }
 const (
 	vctNode   = 24
 	maxVCTPly = 40
-	// nodeVCTBudget is the nodes a VCT inside the main search may spend.
-	nodeVCTBudget = 1000
 )
 
 // vctRoot looks for a VCT of the side to move with at most depth threes,
@@ -104,7 +102,7 @@ func (s *Searcher) vct(depth, ply int) (int, int) {
 		given := min(int64(leafVCF), max(s.vctLeft, 1))
 		s.vcfLeft = given
 		var line []int16
-		n := s.vcf(s.lv.vcfFours, &line, -1)
+		n := s.vcf(s.lv.vcfFours, &line)
 		s.vctLeft -= given - s.vcfLeft
 		if n > 0 {
 			return n, int(line[0])
@@ -227,27 +225,6 @@ func (s *Searcher) vctDefend(depth, ply int, four bool) int {
 		longest = max(longest, n+1)
 	}
 	return longest
-}
-
-// nodeVCT looks for a VCT of the side to move inside the main search, with a
-// small budget, and returns its plies (0: none found).
-func (s *Searcher) nodeVCT() int {
-	if s.b.counts[s.stm][kFlex3]+s.b.counts[s.stm][kFlex3Plus]+s.b.counts[s.stm][kFlex3x2] == 0 && !s.b.hasFour(s.stm) {
-		return 0
-	}
-	s.vctLeft = nodeVCTBudget
-	if s.opt.VCTNodes > 0 {
-		s.vctLeft = int64(s.opt.VCTNodes)
-	}
-	s.b.light = true
-	defer func() { s.b.light = false }()
-	for d := 1; d <= 3; d++ {
-		n, _ := s.vct(d, 1)
-		if n > 0 || s.aborted || s.vctLeft <= 0 {
-			return n
-		}
-	}
-	return 0
 }
 
 // defendVCT checks at the root whether the opponent would have a VCT if we
