@@ -165,7 +165,7 @@ type Searcher struct {
 	nodeCap   int64
 	aborted   bool
 	selDepth  int
-	rootDepth int   // the depth of the iteration
+	rootDepth int           // the depth of the iteration
 	rootDelta engines.Score // the width of the root's window
 	vcfLeft   int64         // nodes a VCF may still spend
 	vctLeft   int64         // nodes a VCT may still spend
@@ -810,7 +810,7 @@ func (s *Searcher) rootWindow(depth int, alpha, beta engines.Score) engines.Scor
 			}
 		}
 		s.unmake(m)
-	if s.aborted {
+		if s.aborted {
 			// The score of a move cut short means nothing.
 			break
 		}
@@ -937,4 +937,3 @@ func (s *Searcher) fourThree() int {
 	}
 	return -1
 }
-
