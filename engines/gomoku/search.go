@@ -701,7 +701,9 @@ func (s *Searcher) genMoves(slot, ply int, ttMove int) []scored {
 	if !s.opt.NoThreatReplies && !s.off(offDefend43) && b.counts[opp][kBlock4Flex3] > 0 {
 		if c := s.find(opp, kBlock4Flex3); c >= 0 {
 			// Against a four-three: our fours, and the squares on its
-			// lines after which the opponent has none left.
+			// lines after which the opponent has none left. A square
+			// that breaks its four or its three is one where the
+			// opponent would make at least a closed three itself.
 			for _, cc := range b.cand {
 				i := int(cc)
 				if b.cells[i] != Empty {
@@ -711,7 +713,7 @@ func (s *Searcher) genMoves(slot, ply int, ttMove int) []scored {
 					add(i)
 					continue
 				}
-				if i != c && !aligned(c, i) || !s.legal(me, i) || !stops(i, kBlock4Flex3) {
+				if i != c && (!aligned(c, i) || b.sq[i].cls[opp]&^flagForbid < kBlock3) || !s.legal(me, i) || !stops(i, kBlock4Flex3) {
 					continue
 				}
 				add(i)
