@@ -283,8 +283,8 @@ func (s *Searcher) ownClass(ply int) class {
 // pvs is the alpha-beta search of the node at ply with depth plies to go.
 // cutNode says the node is expected to fail high (a null-window child of a
 // node that is not).
-func (s *Searcher) pvs(depth float32, ply int, alpha, beta engines.Score, cutNode bool, qb int) engines.Score {
-	if depth <= 0 && qb <= 0 {
+func (s *Searcher) pvs(depth float32, ply int, alpha, beta engines.Score, cutNode bool) engines.Score {
+	if depth <= 0 {
 		return s.qsearch(ply, alpha, beta, 0)
 	}
 	pvNode := beta-alpha > 1
@@ -300,11 +300,7 @@ func (s *Searcher) pvs(depth float32, ply int, alpha, beta engines.Score, cutNod
 		// so that lines of fours are seen through.
 		st.eval = -s.st[ply-1].eval
 		s.play(ply, block)
-		d := depth
-		if d > 0 {
-			d += s.par.Oppo5Ext - 1
-		}
-		v = -s.pvs(d, ply+1, -beta, -alpha, !cutNode, qb)
+		v = -s.pvs(depth-1+s.par.Oppo5Ext, ply+1, -beta, -alpha, !cutNode)
 		s.unmake(block)
 		if !s.aborted {
 			s.pvUpdate(ply, block)
@@ -312,14 +308,6 @@ func (s *Searcher) pvs(depth float32, ply int, alpha, beta engines.Score, cutNod
 		return v
 	}
 	oppThreat := s.threat(opp)
-	if depth <= 0 {
-		// Below the horizon only the opponent's open threes are
-		// answered, qb times more on this line.
-		if !oppThreat || s.off(offThrees) {
-			return s.qsearch(ply, alpha, beta, 0)
-		}
-		qb--
-	}
 	if ply+2 < len(s.st) {
 		s.st[ply+2].killers = [2]int16{noMove, noMove}
 	}
@@ -376,7 +364,7 @@ func (s *Searcher) pvs(depth float32, ply int, alpha, beta engines.Score, cutNod
 		st.extra = s.st[ply-1].extra
 	}
 
-	if !pvNode && !oppThreat && depth > 0 {
+	if !pvNode && !oppThreat {
 		// Razoring: far below alpha only fours may save the node.
 		if !s.off(offRazor) && (alpha < mateBound || !ttHit) && eval+s.razorMargin(depth) < alpha {
 			return s.qsearch(ply, alpha, alpha+1, 0)
@@ -395,7 +383,7 @@ func (s *Searcher) pvs(depth float32, ply int, alpha, beta engines.Score, cutNod
 			st.move = noMove
 			s.stm ^= 1
 			s.count()
-			v := -s.pvs(depth-r, ply+1, -beta, -beta+1, !cutNode, qb)
+			v := -s.pvs(depth-r, ply+1, -beta, -beta+1, !cutNode)
 			s.stm ^= 1
 			if s.aborted {
 				return 0
@@ -409,14 +397,14 @@ func (s *Searcher) pvs(depth float32, ply int, alpha, beta engines.Score, cutNod
 	// Without a move from the table a principal variation node searches a
 	// little shallower, and one whose table move is from a shallower
 	// search too.
-	if pvNode && depth > 0 && !s.off(offIIR) {
+	if pvNode && !s.off(offIIR) {
 		if ttMove < 0 {
 			depth -= 0.32
 		} else if depth > 1 {
 			depth -= min(max((depth-ttD)*0.28, 0), 3.6)
 		}
 		if depth <= 0 {
-			return s.pvs(depth, ply, alpha, beta, cutNode, 0)
+			return s.qsearch(ply, alpha, beta, 0)
 		}
 	}
 
@@ -475,7 +463,7 @@ func (s *Searcher) pvs(depth float32, ply int, alpha, beta engines.Score, cutNod
 		}
 		distract := distOwn > far && distOpp > 4
 
-		if best > -mateBound && depth > 0 {
+		if best > -mateBound {
 			if !s.off(offMoveCount) && moveCount >= s.moveCount(depth, improvement > 0) {
 				break
 			}
@@ -495,7 +483,7 @@ func (s *Searcher) pvs(depth float32, ply int, alpha, beta engines.Score, cutNod
 					sBeta = max(ttValue-engines.Score(2*0.9*depth), -engines.Mate)
 				}
 				st.skip = int16(m)
-				v := s.pvs(depth*0.46, ply, sBeta-1, sBeta, cutNode, qb)
+				v := s.pvs(depth*0.46, ply, sBeta-1, sBeta, cutNode)
 				st.skip = noMove
 				if s.aborted {
 					return 0
@@ -573,7 +561,7 @@ func (s *Searcher) pvs(depth float32, ply int, alpha, beta engines.Score, cutNod
 			}
 			r -= float32(stat) / div
 			d := max(min(newDepth-r, newDepth+1), 1)
-			v = -s.pvs(d, ply+1, -alpha-1, -alpha, true, qb)
+			v = -s.pvs(d, ply+1, -alpha-1, -alpha, true)
 			if v > alpha && d < newDepth && !s.aborted {
 				e := lmrExtension(newDepth, d, v, alpha, best)
 				if st.extra >= 5 {
@@ -583,14 +571,14 @@ func (s *Searcher) pvs(depth float32, ply int, alpha, beta engines.Score, cutNod
 				}
 				newDepth += e
 				if d < newDepth {
-					v = -s.pvs(newDepth, ply+1, -alpha-1, -alpha, !cutNode, qb)
+					v = -s.pvs(newDepth, ply+1, -alpha-1, -alpha, !cutNode)
 				}
 			}
 		} else if !pvNode || moveCount > 1 {
-			v = -s.pvs(newDepth, ply+1, -alpha-1, -alpha, !cutNode, qb)
+			v = -s.pvs(newDepth, ply+1, -alpha-1, -alpha, !cutNode)
 		}
 		if pvNode && !s.aborted && (moveCount == 1 || v > alpha && v < beta) {
-			v = -s.pvs(newDepth, ply+1, -beta, -alpha, false, qb)
+			v = -s.pvs(newDepth, ply+1, -beta, -alpha, false)
 		}
 		s.unmake(m)
 		if s.aborted {
@@ -695,7 +683,6 @@ const (
 	offFourThree
 	offDefend43
 	offRootLMR
-	offThrees
 	offFutility
 	offRazor
 	offMoveCount
@@ -707,7 +694,7 @@ const (
 // offNames names the bits of Options.Off.
 var offNames = map[string]int{
 	"null": offNull, "se": offSE, "failhigh": offFailHigh, "iir": offIIR, "fourthree": offFourThree,
-	"defend43": offDefend43, "rootlmr": offRootLMR, "threes": offThrees, "futility": offFutility,
+	"defend43": offDefend43, "rootlmr": offRootLMR, "futility": offFutility,
 	"razor": offRazor, "movecount": offMoveCount, "trivial": offTrivial, "alphareduction": offAlphaReduction,
 	"qdelta": offQDelta,
 }

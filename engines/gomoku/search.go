@@ -74,9 +74,6 @@ type Options struct {
 	Off int
 }
 
-// qBudget bounds the plies the horizon spends answering open threes.
-const qBudget = 4
-
 // params names the settings of Params that Options.Set takes.
 func (o *Options) params() map[string]*float32 {
 	p := &o.Params
@@ -793,7 +790,7 @@ func (s *Searcher) rootWindow(depth int, alpha, beta engines.Score) engines.Scor
 		newDepth := d - 1
 		var v engines.Score
 		if i == 0 {
-			v = -s.pvs(newDepth, 1, -beta, -alpha, false, qBudget)
+			v = -s.pvs(newDepth, 1, -beta, -alpha, false)
 		} else {
 			reduced := newDepth
 			if d >= 2 && i >= 2 && !s.off(offRootLMR) {
@@ -803,12 +800,12 @@ func (s *Searcher) rootWindow(depth int, alpha, beta engines.Score) engines.Scor
 				r := f*lmrTable[min(depth, 255)]*f*lmrTable[min(i+1, 255)] - 1.97
 				reduced = max(newDepth-max(r, 0), 1)
 			}
-			v = -s.pvs(reduced, 1, -alpha-1, -alpha, true, qBudget)
+			v = -s.pvs(reduced, 1, -alpha-1, -alpha, true)
 			if v > alpha && reduced < newDepth && !s.aborted {
-				v = -s.pvs(newDepth, 1, -alpha-1, -alpha, true, qBudget)
+				v = -s.pvs(newDepth, 1, -alpha-1, -alpha, true)
 			}
 			if v > alpha && v < beta && !s.aborted {
-				v = -s.pvs(newDepth, 1, -beta, -alpha, false, qBudget)
+				v = -s.pvs(newDepth, 1, -beta, -alpha, false)
 			}
 		}
 		s.unmake(m)
