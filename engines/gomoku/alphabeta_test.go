@@ -4,6 +4,7 @@
 package gomoku
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -121,4 +122,25 @@ func TestOptionsSet(t *testing.T) {
 	p.override(o.Params)
 	assert.InDelta(t, 6.5, p.MoveCountBase, 1e-6)
 	assert.Equal(t, defaultParams(Renju).FutilityScale, p.FutilityScale, "fields left at zero keep the rule's default")
+}
+
+func TestOptionNamesAreAccepted(t *testing.T) {
+	names := OptionNames()
+	bools, rest, ok := strings.Cut(names, " (true/false); off=")
+	require.True(t, ok, names)
+	offs, nums, ok := strings.Cut(rest, " joined by +; ")
+	require.True(t, ok, names)
+	nums = strings.TrimSuffix(nums, " (numbers)")
+	var o Options
+	for _, b := range strings.Split(bools, ", ") {
+		assert.NoError(t, o.Set(b, "true"), b)
+	}
+	for _, part := range strings.Split(offs, "|") {
+		assert.NoError(t, o.Set("off", part), part)
+	}
+	for _, n := range strings.Split(nums, ", ") {
+		assert.NoError(t, o.Set(n, "1.5"), n)
+	}
+	assert.Len(t, strings.Split(offs, "|"), len(offNames))
+	assert.Len(t, strings.Split(nums, ", "), len(o.params()))
 }

@@ -10,6 +10,7 @@ package gomoku
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -83,6 +84,16 @@ func (o *Options) params() map[string]*float32 {
 		"reductionfactor": &p.ReductionFactor, "trivialdepth": &p.TrivialDepth, "sedepth": &p.SEDepth,
 		"movecountbase": &p.MoveCountBase, "historydivisor": &p.HistoryDivisor,
 	}
+}
+
+// OptionNames lists what Options.Set takes, for a tool's help: the boolean
+// options, off=part+part with its parts, and the numeric settings of Params.
+func OptionNames() string {
+	var o Options
+	nums := slices.Sorted(maps.Keys(o.params()))
+	parts := slices.Sorted(maps.Keys(offNames))
+	return "nothreatreplies, novct, novctdefence, evalavg, wholeiterations (true/false); off=" +
+		strings.Join(parts, "|") + " joined by +; " + strings.Join(nums, ", ") + " (numbers)"
 }
 
 // Set sets the option named by its lower-case field name; boolean options

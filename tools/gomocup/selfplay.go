@@ -94,7 +94,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 	games := fset.Int("games", 80, "games (pairs of openings with both colours)")
 	moveTime := fset.Duration("movetime", 100*time.Millisecond, "time per move")
 	nodes := fset.Int64("nodes", 0, "nodes per move instead of time (0: use -movetime)")
-	a := fset.String("a", "default", "player A: level=N, hash=MB, baseline, engine options")
+	a := fset.String("a", "default", "player A, settings joined by commas: level=N, hash=MB, movetime=D, weights=FILE, baseline, and the search options "+gomoku.OptionNames())
 	b := fset.String("b", "baseline", "player B")
 	openingsFile := fset.String("openings", "", "openings file, one a line in Piskvork's offset form (default: Piskvork's 40)")
 	verbose := fset.Bool("v", false, "print every game")
