@@ -93,7 +93,7 @@ type Params struct {
 	ReductionFactor float32 // scale of the ln x ln late move reductions
 	TrivialDepth    float32 // below this trivial moves are pruned
 	SEDepth         float32 // least depth of a singular test
-	MoveCountBase   float32 // the move count pruning's base, 3 + d^1.32
+	MoveCountBase   float32 // the move count pruning keeps MoveCountBase + d^1.32 moves
 	HistoryDivisor  float32 // history's weight in the order
 }
 
@@ -152,7 +152,7 @@ var lmrTable = func() [256]float32 {
 	return t
 }()
 
-// moveCounts is the move count pruning's threshold by depth, 3 + d^1.32.
+// moveCounts is the depth's part of the move count pruning's threshold, d^1.32.
 var moveCounts = func() [64]float32 {
 	var t [64]float32
 	for d := range t {
