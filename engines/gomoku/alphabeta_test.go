@@ -141,6 +141,7 @@ func TestOptionNamesAreAccepted(t *testing.T) {
 	for _, n := range strings.Split(nums, ", ") {
 		assert.NoError(t, o.Set(n, "1.5"), n)
 	}
+	assert.Len(t, strings.Split(bools, ", "), len(o.flags()))
 	assert.Len(t, strings.Split(offs, "|"), len(offNames))
 	assert.Len(t, strings.Split(nums, ", "), len(o.params()))
 }

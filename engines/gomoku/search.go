@@ -90,28 +90,26 @@ func (o *Options) params() map[string]*float32 {
 // options, off=part+part with its parts, and the numeric settings of Params.
 func OptionNames() string {
 	var o Options
+	flags := slices.Sorted(maps.Keys(o.flags()))
 	nums := slices.Sorted(maps.Keys(o.params()))
 	parts := slices.Sorted(maps.Keys(offNames))
-	return "nothreatreplies, novct, novctdefence, evalavg, wholeiterations (true/false); off=" +
+	return strings.Join(flags, ", ") + " (true/false); off=" +
 		strings.Join(parts, "|") + " joined by +; " + strings.Join(nums, ", ") + " (numbers)"
+}
+
+// flags names the boolean options that Options.Set takes.
+func (o *Options) flags() map[string]*bool {
+	return map[string]*bool{
+		"wholeiterations": &o.WholeIterations, "evalavg": &o.EvalAvg, "nothreatreplies": &o.NoThreatReplies,
+		"novct": &o.NoVCT, "novctdefence": &o.NoVCTDefence,
+	}
 }
 
 // Set sets the option named by its lower-case field name; boolean options
 // take "", "true" or "false", the settings of Params a number.
 func (o *Options) Set(name, value string) error {
-	var flag *bool
-	switch strings.ToLower(name) {
-	case "wholeiterations":
-		flag = &o.WholeIterations
-	case "evalavg":
-		flag = &o.EvalAvg
-	case "nothreatreplies":
-		flag = &o.NoThreatReplies
-	case "novct":
-		flag = &o.NoVCT
-	case "novctdefence":
-		flag = &o.NoVCTDefence
-	case "off":
+	name = strings.ToLower(name)
+	if name == "off" {
 		for _, part := range strings.Split(value, "+") {
 			bit, ok := offNames[part]
 			if !ok {
@@ -120,26 +118,27 @@ func (o *Options) Set(name, value string) error {
 			o.Off |= bit
 		}
 		return nil
-	default:
-		num, ok := o.params()[strings.ToLower(name)]
-		if !ok {
-			return fmt.Errorf("unknown gomoku search option %q", name)
-		}
-		f, err := strconv.ParseFloat(value, 32)
-		if err != nil || f <= 0 || math.IsInf(f, 0) {
+	}
+	if flag, ok := o.flags()[name]; ok {
+		switch value {
+		case "", "true", "1":
+			*flag = true
+		case "false", "0":
+			*flag = false
+		default:
 			return fmt.Errorf("option %s: bad value %q", name, value)
 		}
-		*num = float32(f)
 		return nil
 	}
-	switch value {
-	case "", "true", "1":
-		*flag = true
-	case "false", "0":
-		*flag = false
-	default:
+	num, ok := o.params()[name]
+	if !ok {
+		return fmt.Errorf("unknown gomoku search option %q", name)
+	}
+	f, err := strconv.ParseFloat(value, 32)
+	if err != nil || f <= 0 || math.IsInf(f, 0) {
 		return fmt.Errorf("option %s: bad value %q", name, value)
 	}
+	*num = float32(f)
 	return nil
 }
 
