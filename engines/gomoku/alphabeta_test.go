@@ -17,9 +17,7 @@ import (
 // be called without a search.
 func searcherAt(p *Position) *Searcher {
 	s := NewSearcher(engines.Config{HashMB: 1})
-	s.b.copyFrom(&p.b)
-	s.stm = int(p.side)
-	s.par = defaultParams(p.b.rule)
+	s.load(p)
 	return s
 }
 
@@ -78,6 +76,17 @@ func TestRepliesToFourThree(t *testing.T) {
 	assert.True(t, got["h8"], "the four-three's own square")
 	assert.True(t, got["i8"], "the four's five")
 	assert.False(t, got["a15"], "a square far away")
+	// Each is one of ours that makes a four, or stops the four-three.
+	for _, sc := range list {
+		m := int(sc.m)
+		if s.b.sq[m].cls[0]&^flagForbid >= kBlock4 {
+			continue
+		}
+		s.make(m)
+		left := s.find(1, kBlock4Flex3) >= 0
+		s.unmake(m)
+		assert.False(t, left, "%s leaves the four-three", p.MoveText(engines.Move(m)))
+	}
 	// Every square that stops it is there: try them all.
 	for _, c := range s.b.cand {
 		m := int(c)

@@ -19,8 +19,7 @@ import (
 // its score and line.
 func qsearchOf(p *Position) (engines.Score, []engines.Move) {
 	s := NewSearcher(engines.Config{HashMB: 1})
-	s.b.copyFrom(&p.b)
-	s.stm = int(p.side)
+	s.load(p)
 	s.stop = &search.Stop{}
 	const inf = engines.Mate + 1
 	v := s.qsearch(0, -inf, inf, 0)

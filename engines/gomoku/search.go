@@ -216,6 +216,15 @@ func (s *Searcher) Close() error {
 	return nil
 }
 
+// load sets the searcher's board and side to move to p's, and its search
+// settings to those of p's rule with the options' overrides.
+func (s *Searcher) load(p *Position) {
+	s.b.copyFrom(&p.b)
+	s.stm = int(p.side)
+	s.par = defaultParams(p.b.rule)
+	s.par.override(s.opt.Params)
+}
+
 // FirstMove implements engines.FirstMover: the move the search would try
 // first at the root (the first stone's square, a five, the table's move,
 // then the ordering of the candidates), found without searching.
@@ -224,8 +233,7 @@ func (s *Searcher) FirstMove(pos engines.Position) engines.Move {
 	if !ok || p.result != engines.None {
 		return engines.NoMove
 	}
-	s.b.copyFrom(&p.b)
-	s.stm = int(p.side)
+	s.load(p)
 	if s.b.stones == 0 {
 		return engines.Move(s.centre(p))
 	}
@@ -422,10 +430,7 @@ func (s *Searcher) Search(ctx context.Context, pos engines.Position, lim engines
 	if p.result != engines.None {
 		return engines.Info{Exact: true}
 	}
-	s.b.copyFrom(&p.b)
-	s.stm = int(p.side)
-	s.par = defaultParams(p.b.rule)
-	s.par.override(s.opt.Params)
+	s.load(p)
 	s.ageHistory()
 
 	if info, ok := s.decided(p, s.vctBudget(ctx, lim)); ok {

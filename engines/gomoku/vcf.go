@@ -204,8 +204,7 @@ func solveVCF(p *Position, nodes int64) (int, []engines.Move, int64) {
 		return 0, nil, 0
 	}
 	s := NewSearcher(engines.Config{HashMB: 1})
-	s.b.copyFrom(&p.b)
-	s.stm = int(p.side)
+	s.load(p)
 	s.stop = &search.Stop{}
 	s.nodeCap = nodes
 	s.vcfLeft = math.MaxInt64

@@ -37,8 +37,7 @@ func TestVCTBudget(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			p := setup(t, mustGame(t, 15, 15, tt.rule), tt.black, tt.white, tt.side)
 			s := NewSearcher(engines.Config{HashMB: 1})
-			s.b.copyFrom(&p.b)
-			s.stm = int(p.side)
+			s.load(p)
 			s.stop = &search.Stop{}
 			s.vctRoot(maxVCTDepth, tt.budget)
 			// One VCF may overshoot the budget by its own bound.
