@@ -495,19 +495,9 @@ func (b *board) repattern(j, d, sides int) {
 		if b.light {
 			continue
 		}
-		// The terms change by the direction's code and the class.
-		w := b.weight
-		oc := code(op>>shift) & 15
-		var dOwn, dOpp int32
-		if k&flagForbid|old&flagForbid != 0 {
-			v := w.cell(p, k)
-			dOwn, dOpp = int32(v.own)-int32(sq.vals[s].own), int32(v.opp)-int32(sq.vals[s].opp)
-		} else {
-			dOwn = w.ownCode[c&15] - w.ownCode[oc] + w.ownClass[k&15] - w.ownClass[old&15]
-			dOpp = w.oppCode[c&15] - w.oppCode[oc] + w.oppClass[k&15] - w.oppClass[old&15]
-		}
-		sq.vals[s].own += int16(dOwn)
-		sq.vals[s].opp += int16(dOpp)
+		v := b.weight.cell(p, k)
+		dOwn, dOpp := int32(v.own)-int32(sq.vals[s].own), int32(v.opp)-int32(sq.vals[s].opp)
+		sq.vals[s] = v
 		b.valOwn[s] += dOwn
 		b.valOpp[s] += dOpp
 	}

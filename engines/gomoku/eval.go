@@ -1,22 +1,90 @@
 // This file holds the static evaluation: every empty square scores what a
-// stone of each colour would make there (its four line patterns and their
-// threat class), summed over the board as the board changes. The side to move
-// and its opponent have separate weights, for the tempo matters: an open
-// three of the side to move becomes a four now, the opponent's must be
-// answered.
+// stone of each colour would make there (the combination of its four line
+// patterns), summed over the board as the board changes, plus a term for the
+// threats each side holds (fours and open threes to make), which count
+// differently for the side to move and its opponent. The side to move and its
+// opponent have separate weights, for the tempo matters: an open three of the
+// side to move becomes a four now, the opponent's must be answered.
 
 package gomoku
 
-import "qi/engines"
+import (
+	_ "embed" // for go:embed
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+
+	"qi/engines"
+)
+
+// numCombos is the number of combinations of four direction codes in any
+// order (multisets of four of the numCodes codes): a square's four lines
+// score as one combination, so that two threes in different lines can count
+// for more (or less) than twice one.
+const numCombos = int(numCodes) * (int(numCodes) + 1) * (int(numCodes) + 2) * (int(numCodes) + 3) / 24
+
+// numThreats is the number of threat masks (threatMask).
+const numThreats = 1 << 8
+
+// comboTables maps a square's four direction codes (4 bits each) to the
+// index of their combination, and each combination to its codes, weakest
+// first.
+type comboTables struct {
+	index [1 << 16]uint16
+	codes [numCombos][4]code
+}
+
+// combos (built on first use) are the combination tables.
+var combos = sync.OnceValue(func() *comboTables {
+	t := &comboTables{}
+	n := 0
+	at := map[[4]code]uint16{}
+	for a := code(0); a < numCodes; a++ {
+		for b := a; b < numCodes; b++ {
+			for c := b; c < numCodes; c++ {
+				for d := c; d < numCodes; d++ {
+					cs := [4]code{a, b, c, d}
+					t.codes[n] = cs
+					at[cs] = uint16(n)
+					n++
+				}
+			}
+		}
+	}
+	for p := 0; p < 1<<16; p++ {
+		var cs [4]code
+		ok := true
+		for d := range cs {
+			cs[d] = code(p>>(4*d)) & 15
+			ok = ok && cs[d] < numCodes
+		}
+		if !ok {
+			continue
+		}
+		for i := 1; i < 4; i++ {
+			for j := i; j > 0 && cs[j] < cs[j-1]; j-- {
+				cs[j], cs[j-1] = cs[j-1], cs[j]
+			}
+		}
+		t.index[p] = at[cs]
+	}
+	return t
+})
 
 // weights are the evaluation terms, in centi-units.
 type weights struct {
-	// code and class terms for the side to move (own) and the other (opp);
-	// class index numClasses is black's flagged square under renju.
-	ownCode, oppCode   [16]int32
-	ownClass, oppClass [16]int32
-	// tempo is the side to move's bonus.
-	tempo int32
+	// own and opp score each combination of a square's codes for the side
+	// to move and for the other side.
+	own, opp [numCombos]int16
+	// forbidOwn and forbidOpp score black's squares flagged as maybe
+	// forbidden under renju, whatever their codes.
+	forbidOwn, forbidOpp int16
+	// threat scores the threats on the board (threatMask), the side to
+	// move's tempo included.
+	threat [numThreats]int32
+	// cells holds each pattern word's terms: own and opp through combos.
+	cells [1 << 16]cellVal
 }
 
 // cellVal is a square's terms for one colour: with the weights of the side
@@ -28,56 +96,132 @@ type cellVal struct {
 // cell returns the terms of a square whose patterns are p and class k.
 func (w *weights) cell(p uint16, k class) cellVal {
 	if k&flagForbid != 0 {
-		return cellVal{int16(w.ownClass[numClasses]), int16(w.oppClass[numClasses])}
+		return cellVal{w.forbidOwn, w.forbidOpp}
 	}
-	c0, c1, c2, c3 := code(p)&15, code(p>>4)&15, code(p>>8)&15, code(p>>12)
-	return cellVal{
-		int16(w.ownCode[c0] + w.ownCode[c1] + w.ownCode[c2] + w.ownCode[c3] + w.ownClass[k]),
-		int16(w.oppCode[c0] + w.oppCode[c1] + w.oppCode[c2] + w.oppCode[c3] + w.oppClass[k]),
+	return w.cells[p]
+}
+
+// fill computes the pattern words' terms from the combinations'.
+func (w *weights) fill() {
+	idx := &combos().index
+	for p := range w.cells {
+		c := idx[p]
+		w.cells[p] = cellVal{w.own[c], w.opp[c]}
 	}
 }
 
-// The weights of each rule, in the order of Features: fitted by `qi gomocup
-// tune` (every quiet position of the decided games: -every 1 -epochs 200 for
-// standard and renju, -every 2 -epochs 60 for freestyle; twice, from
-// hand-made weights) to the Gomocup 2019-2021 records of the rule's leagues
-// (freestyle from the 20x20 Freestyle and Fastgame leagues). Caro has no
-// records and uses standard's. The classes that quiet positions never hold
-// (an open four or a five to make) keep their hand-made values, the fixed
-// features (FixedFeature) zero.
+// threatMask says which threats each side can make with one stone: bit 0
+// a four with a three or two, 1 a four, 2 an open three with more, 3 an
+// open three, for side s (to move), and bits 4-7 the same for the other.
+// Fives and straight fours to make are left out: the search settles them
+// before it evaluates.
+func (b *board) threatMask(s int) int {
+	mask := 0
+	for i, side := range [2]int{s, 1 - s} {
+		n := &b.counts[side]
+		bits := 0
+		if n[kBlock4Plus]+n[kBlock4Flex3] > 0 {
+			bits |= 1
+		}
+		if n[kBlock4] > 0 {
+			bits |= 2
+		}
+		if n[kFlex3Plus]+n[kFlex3x2] > 0 {
+			bits |= 4
+		}
+		if n[kFlex3] > 0 {
+			bits |= 8
+		}
+		mask |= bits << (4 * i)
+	}
+	return mask
+}
+
+// linearWeights are the weights of a model that scores each square by its
+// four codes and its class, in the order (numCodes code terms, numClasses
+// class terms and a flagged square's term, for own then for opp, then the
+// tempo): the form the weights had before combinations, kept for the rules
+// fitted in that form.
+func linearWeights(v [2*(int(numCodes)+int(numClasses)+1) + 1]int32) *weights {
+	w := &weights{}
+	part := int(numCodes) + int(numClasses) + 1
+	t := combos()
+	for side, terms := range [2]*[numCombos]int16{&w.own, &w.opp} {
+		lin := v[side*part : (side+1)*part]
+		for i, cs := range t.codes {
+			sum := lin[int(numCodes)+int(combine(cs, false))]
+			for _, c := range cs {
+				sum += lin[c]
+			}
+			terms[i] = int16(sum)
+		}
+	}
+	w.forbidOwn, w.forbidOpp = int16(v[part-1]), int16(v[2*part-1])
+	for i := range w.threat {
+		w.threat[i] = v[2*part]
+	}
+	w.fill()
+	return w
+}
+
+// The weights of each rule. Standard and renju keep the linear model fitted
+// by `qi gomocup tune` when weights were linear (every quiet position of the
+// decided games: -every 1 -epochs 200; twice, from hand-made weights) to the
+// Gomocup 2019-2021 records of the rule's leagues; caro has no records and
+// uses standard's. Freestyle's are in weights/freestyle.txt, whose header
+// says how they were fitted.
 var (
-	freestyleWeights = weightsOf([NumFeatures]int32{
-		0, 0, 0, 0, 3, 14, 21, 19, 9, 76, 75, 85, 200, 200, 400,
-		0, 0, -16, -1, -29, 3, -32, 39, 206, -45, 80, 323, 500, 2000, 0,
-		0, 0, 0, 0, 3, 10, 10, 7, 11, 27, 34, 71, 120, 120, 300,
-		0, 0, -6, -6, -8, 4, -8, 17, 96, -35, 47, 183, 250, 1000, 0,
-		5,
-	})
-	standardWeights = weightsOf([NumFeatures]int32{
+	standardWeights = linearWeights([...]int32{
 		0, 0, 0, 0, 6, 14, 27, 32, 29, 67, 80, 91, 200, 200, 400,
 		0, 0, -16, -21, -24, 2, -10, 43, 192, -27, 69, 319, 500, 2000, 0,
 		0, 0, 0, 0, 5, 10, 18, 18, 28, 44, 34, 92, 120, 120, 300,
 		0, 0, -6, -23, -7, 1, -2, 20, 95, -40, 65, 189, 250, 1000, 0,
 		1,
 	})
-	renjuWeights = weightsOf([NumFeatures]int32{
+	renjuWeights = linearWeights([...]int32{
 		0, 0, 0, 0, 5, 14, 24, 18, 36, 65, 63, 96, 200, 200, 400,
 		0, 0, -16, -23, -23, 12, -19, 23, 195, -35, 76, 325, 500, 2000, 4,
 		0, 0, 0, 0, 4, 10, 18, 8, 25, 47, 14, 91, 120, 120, 300,
 		0, 0, -10, -12, -12, 1, -11, -1, 105, -40, 69, 187, 250, 1000, -25,
 		-1,
 	})
+	freestyleWeights = mustParseWeights(freestyleText)
 )
 
-// weightsOf builds weights from a vector in the order of Features.
-func weightsOf(v [NumFeatures]int32) *weights {
-	w := &weights{}
-	i := 0
-	for _, part := range [][]int32{w.ownCode[:numCodes], w.ownClass[:numClasses+1], w.oppCode[:numCodes], w.oppClass[:numClasses+1]} {
-		i += copy(part, v[i:])
+//go:embed weights/freestyle.txt
+var freestyleText string
+
+// mustParseWeights reads an embedded weights file (see ParseWeights).
+func mustParseWeights(text string) *weights {
+	v, err := ParseWeights(text)
+	if err == nil {
+		var w *weights
+		if w, err = weightsOf(v); err == nil {
+			return w
+		}
 	}
-	w.tempo = v[i]
-	return w
+	panic("gomoku: embedded weights: " + err.Error())
+}
+
+// ParseWeights reads a weights file: lines starting with # are comments,
+// the rest a comma-separated vector in the order of Features (a line may
+// end with its comma).
+func ParseWeights(text string) ([]float64, error) {
+	var v []float64
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		for _, f := range strings.Split(strings.TrimSuffix(line, ","), ",") {
+			x, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+			if err != nil {
+				return nil, fmt.Errorf("weight %d: %w", len(v), err)
+			}
+			v = append(v, x)
+		}
+	}
+	return v, nil
 }
 
 // weightsFor returns the weights qi plays rule with.
@@ -93,5 +237,5 @@ func weightsFor(rule Rule) *weights {
 
 // evaluate scores the board for side s to move.
 func (b *board) evaluate(s int) engines.Score {
-	return engines.Score(b.valOwn[s] - b.valOpp[1-s] + b.weight.tempo)
+	return engines.Score(b.valOwn[s] - b.valOpp[1-s] + b.weight.threat[b.threatMask(s)])
 }

@@ -11,54 +11,59 @@ import (
 )
 
 // The evaluation's features, in order: for the side to move (own) the number
-// of empty squares with each direction code (counted per direction) and with
-// each threat class (plus black's maybe-forbidden squares under renju), then
-// the same for the opponent (opp).
+// of empty squares with each combination of codes, then of black's
+// maybe-forbidden squares under renju; the same for the opponent (opp),
+// counted negatively; then a one for the position's threat mask.
 const (
-	numOwnFeatures = int(numCodes) + int(numClasses) + 1
-	// NumFeatures is the length of a feature vector: own and opp, then a
-	// constant 1 for the side to move's tempo.
-	NumFeatures = 2*numOwnFeatures + 1
+	numOwnFeatures = numCombos + 1
+	// NumFeatures is the length of a feature vector.
+	NumFeatures = 2*numOwnFeatures + numThreats
+	// MaxWeight bounds a weight, so that a square's terms fit their int16.
+	MaxWeight = 10000
 )
 
-// FixedFeature reports whether feature i keeps a zero weight: the codes and
-// classes of squares with next to nothing on their lines, which every empty
-// square of the board has and whose counts would only add noise.
+// FixedFeature reports whether feature i keeps a zero weight: the
+// combinations of squares with next to nothing on their lines (every code
+// dead, an overline, a B1 or an F1), which most empty squares have and whose
+// counts would only add noise.
 func FixedFeature(i int) bool {
 	if i >= 2*numOwnFeatures {
 		return false
 	}
 	i %= numOwnFeatures
-	if i < int(numCodes) {
-		c := code(i)
-		return c == cDead || c == cOverline || c == cB1 || c == cF1
+	if i == numCombos {
+		return false
 	}
-	k := class(i - int(numCodes))
-	return k == kNone || k == kFlex1
+	for _, c := range combos().codes[i] {
+		if c != cDead && c != cOverline && c != cB1 && c != cF1 {
+			return false
+		}
+	}
+	return true
 }
 
 // FeatureNames names the features, for the tuning tool's output.
 func FeatureNames() []string {
 	var names []string
 	for _, who := range []string{"own", "opp"} {
-		for c := code(0); c < numCodes; c++ {
-			names = append(names, who+" "+c.String())
-		}
-		for k := class(0); k < numClasses; k++ {
-			names = append(names, who+" "+k.String())
+		for _, cs := range combos().codes {
+			names = append(names, fmt.Sprintf("%s %v+%v+%v+%v", who, cs[3], cs[2], cs[1], cs[0]))
 		}
 		names = append(names, who+" forbidden")
 	}
-	return append(names, "tempo")
+	for m := 0; m < numThreats; m++ {
+		names = append(names, fmt.Sprintf("threat %04b/%04b", m&15, m>>4))
+	}
+	return names
 }
 
 // Features writes the feature counts of p into f (NumFeatures long); the
-// evaluation is their dot product with the weights, the opponent's counted
-// negatively.
+// evaluation is their dot product with the weights.
 func (p *Position) Features(f []float64) {
 	clear(f[:NumFeatures])
 	b := &p.b
 	me := int(p.side)
+	idx := &combos().index
 	for _, c := range b.inside {
 		i := int(c)
 		if b.cells[i] != Empty {
@@ -66,25 +71,18 @@ func (p *Position) Features(f []float64) {
 		}
 		for s, base := range [2]int{0, numOwnFeatures} {
 			side := me
+			sign := 1.0
 			if s == 1 {
-				side = 1 - me
+				side, sign = 1-me, -1
 			}
-			k := b.sq[i].cls[side]
-			if k&flagForbid != 0 {
-				f[base+numOwnFeatures-1]++
+			if b.sq[i].cls[side]&flagForbid != 0 {
+				f[base+numCombos] += sign
 				continue
 			}
-			pat := b.sq[i].pats[side]
-			for d := 0; d < 4; d++ {
-				f[base+int(code(pat>>(4*d))&15)]++
-			}
-			f[base+int(numCodes)+int(k)]++
+			f[base+int(idx[b.sq[i].pats[side]])] += sign
 		}
 	}
-	for j := numOwnFeatures; j < 2*numOwnFeatures; j++ {
-		f[j] = -f[j]
-	}
-	f[2*numOwnFeatures] = 1
+	f[2*numOwnFeatures+b.threatMask(me)] = 1
 }
 
 // Weights returns the game's evaluation weights as a vector matching
@@ -92,24 +90,32 @@ func (p *Position) Features(f []float64) {
 func (g *Game) Weights() []float64 {
 	w := g.wt
 	v := make([]float64, 0, NumFeatures)
-	for _, part := range [][]int32{w.ownCode[:numCodes], w.ownClass[:numClasses+1], w.oppCode[:numCodes], w.oppClass[:numClasses+1], {w.tempo}} {
-		for _, x := range part {
+	for _, side := range [2]*[numCombos]int16{&w.own, &w.opp} {
+		for _, x := range side {
 			v = append(v, float64(x))
 		}
+		forbid := w.forbidOwn
+		if side == &w.opp {
+			forbid = w.forbidOpp
+		}
+		v = append(v, float64(forbid))
+	}
+	for _, x := range w.threat {
+		v = append(v, float64(x))
 	}
 	return v
 }
 
-// WithWeights returns the game with other evaluation weights (a vector
-// matching Features, rounded to whole centi-units), for tuning and matches.
-func (g *Game) WithWeights(v []float64) (*Game, error) {
+// weightsOf builds weights from a vector in the order of Features, rounded
+// to whole centi-units.
+func weightsOf(v []float64) (*weights, error) {
 	if len(v) != NumFeatures {
 		return nil, fmt.Errorf("weights: %d values, want %d", len(v), NumFeatures)
 	}
 	var iv [NumFeatures]int32
 	for i, x := range v {
 		x = math.Round(x)
-		if math.IsNaN(x) || x < -2000 || x > 2000 {
+		if math.IsNaN(x) || x < -MaxWeight || x > MaxWeight {
 			return nil, fmt.Errorf("weight %d (%g) is out of range", i, v[i])
 		}
 		if FixedFeature(i) && x != 0 {
@@ -117,7 +123,25 @@ func (g *Game) WithWeights(v []float64) (*Game, error) {
 		}
 		iv[i] = int32(x)
 	}
-	w := weightsOf(iv)
+	w := &weights{}
+	for i := 0; i < numCombos; i++ {
+		w.own[i] = int16(iv[i])
+		w.opp[i] = int16(iv[numOwnFeatures+i])
+	}
+	w.forbidOwn = int16(iv[numCombos])
+	w.forbidOpp = int16(iv[numOwnFeatures+numCombos])
+	copy(w.threat[:], iv[2*numOwnFeatures:])
+	w.fill()
+	return w, nil
+}
+
+// WithWeights returns the game with other evaluation weights (a vector
+// matching Features, rounded to whole centi-units), for tuning and matches.
+func (g *Game) WithWeights(v []float64) (*Game, error) {
+	w, err := weightsOf(v)
+	if err != nil {
+		return nil, err
+	}
 	c := *g
 	c.wt = w
 	return &c, nil

@@ -71,12 +71,8 @@ func parsePlayer(spec string) (player, error) {
 			if err != nil {
 				return p, err
 			}
-			for _, x := range strings.Split(strings.TrimSpace(string(data)), ",") {
-				f, err := strconv.ParseFloat(strings.TrimSpace(x), 64)
-				if err != nil {
-					return p, fmt.Errorf("weights file %s: %w", v, err)
-				}
-				p.weights = append(p.weights, f)
+			if p.weights, err = gomoku.ParseWeights(string(data)); err != nil {
+				return p, fmt.Errorf("weights file %s: %w", v, err)
 			}
 		default:
 			if err := p.opt.Set(k, v); err != nil {

@@ -1,5 +1,6 @@
-// This file fits the evaluation weights to the records: positions of decided
-// games, labelled with whether the side to move went on to win, and a
+// This file fits the evaluation weights to the records (positions of decided
+// games, labelled with whether the side to move went on to win) or to
+// positions labelled with an expected score (by a deeper search, say), with a
 // logistic model P(win) = 1/(1+exp(-eval/scale)) over the engine's features
 // (the "texel" method), fitted by Adam from the engine's current weights;
 // the features gomoku.FixedFeature names keep their zero weight.
@@ -12,6 +13,9 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"os"
+	"sort"
+	"strconv"
 	"strings"
 
 	"qi/engines"
@@ -19,9 +23,11 @@ import (
 	"qi/protocol/cmdline"
 )
 
-// sample is a position's features and its outcome for the side to move.
+// sample is a position's features (the nonzero ones: their indices and
+// values) and its outcome or expected score for the side to move.
 type sample struct {
-	f   []float32
+	idx []uint16
+	val []float32
 	won float32
 }
 
@@ -35,63 +41,66 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	rate := fset.Float64("rate", 1, "learning rate (centi-units)")
 	l2 := fset.Float64("l2", 1e-6, "weight decay toward the current weights")
 	quiet := fset.Bool("quiet", true, "leave out positions with a five to make or an open four to play")
-	if err := cmdline.Parse(fset, args, stdout, "usage: qi gomocup tune [flags] DIR...\nFit the evaluation weights to the results of Gomocup records."); err != nil {
+	holdout := fset.Int("holdout", 10, "keep every n-th game out of the fit, to report the loss on games it did not see (0: none)")
+	labels := fset.Bool("labels", false, "fit to labelled positions instead of game results: the arguments are files of lines \"SCORE x,y x,y ...\", the side to move's expected score (0 to 1, say from a deeper search) and the moves from the empty board (0-based columns and rows from the top)")
+	size := fset.Int("size", 15, "the board side of the labelled positions")
+	out := fset.String("out", "", "write the fitted weights to this file (the form of weights=FILE and of the engine's weights files)")
+	if err := cmdline.Parse(fset, args, stdout, "usage: qi gomocup tune [flags] DIR...\n       qi gomocup tune -labels [flags] FILE...\nFit the evaluation weights to the results of Gomocup records, or to labelled positions."); err != nil {
 		return err
 	}
 	rule, err := gomoku.ParseRule(*ruleName)
 	if err != nil {
 		return err
 	}
-	var data []sample
-	f := make([]float64, gomoku.NumFeatures)
+	var data, held []sample
 	var base *gomoku.Game
-	err = walkRecords(fset.Args(), func(r record) error {
-		if r.rule != rule {
-			return nil
+	if *labels {
+		base, err = gomoku.NewGame(*size, *size, rule)
+		if err == nil {
+			data, held, err = readLabels(fset.Args(), base, *quiet, *holdout)
 		}
-		final, winner, ok, err := r.decisive()
-		if !ok {
-			return err
-		}
-		if base == nil {
-			base = final.Game()
-		}
-		_, _, err = r.replay(func(p *gomoku.Position, ply int, m engines.Move) error {
-			if ply < r.opening+*skip || (ply-r.opening)%*every != 0 {
-				return nil
-			}
-			if *quiet && !p.Quiet() {
-				return nil
-			}
-			p.Features(f)
-			s := sample{f: make([]float32, len(f))}
-			for i, x := range f {
-				s.f[i] = float32(x)
-			}
-			if winner == engines.WinFor(p.SideToMove()) {
-				s.won = 1
-			}
-			data = append(data, s)
-			return nil
-		})
-		return err
-	})
+	} else {
+		base, data, held, err = readRecords(fset.Args(), rule, *every, *skip, *quiet, *holdout)
+	}
 	if err != nil {
 		return err
 	}
-	if len(data) == 0 {
+	if len(data) == 0 || base == nil {
 		return fmt.Errorf("no %s positions found", rule)
 	}
 	w0 := base.Weights()
-	fmt.Fprintf(stdout, "%d %s positions; loss with the current weights %.5f\n", len(data), rule, loss(data, w0, *scale))
+	fmt.Fprintf(stdout, "%d %s positions to fit, %d held out; loss with the current weights %.5f (held out %.5f)\n",
+		len(data), rule, len(held), loss(data, w0, *scale), loss(held, w0, *scale))
 	w := fit(data, w0, *scale, *epochs, *rate, *l2, rand.New(rand.NewPCG(1, 2)))
-	fmt.Fprintf(stdout, "loss with the fitted weights %.5f\n", loss(data, w, *scale))
-	names := gomoku.FeatureNames()
+	fmt.Fprintf(stdout, "loss with the fitted weights %.5f (held out %.5f)\n", loss(data, w, *scale), loss(held, w, *scale))
 	for i := range w {
-		fmt.Fprintf(stdout, "  %-16s %7.0f -> %7.0f\n", names[i], w0[i], math.Round(w[i]))
+		w[i] = math.Round(min(max(w[i], -gomoku.MaxWeight), gomoku.MaxWeight))
+	}
+	if _, err := base.WithWeights(w); err != nil {
+		return err
+	}
+	printChanges(stdout, w0, w, 40)
+	if *out != "" {
+		header := fmt.Sprintf("# qi gomocup tune -rule %s %s\n", rule, strings.Join(args, " "))
+		return os.WriteFile(*out, []byte(header+formatWeights(w)+"\n"), 0o644)
 	}
 	fmt.Fprintf(stdout, "weights: %s\n", formatWeights(w))
 	return nil
+}
+
+// printChanges lists the n weights that moved most, with their names.
+func printChanges(stdout io.Writer, w0, w []float64, n int) {
+	names := gomoku.FeatureNames()
+	order := make([]int, len(w))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		return math.Abs(w[order[a]]-w0[order[a]]) > math.Abs(w[order[b]]-w0[order[b]])
+	})
+	for _, i := range order[:min(n, len(order))] {
+		fmt.Fprintf(stdout, "  %-28s %7.0f -> %7.0f\n", names[i], w0[i], w[i])
+	}
 }
 
 // formatWeights writes a weight vector as a comma-separated list.
@@ -105,22 +114,23 @@ func formatWeights(w []float64) string {
 
 func predict(s sample, w []float64, scale float64) float64 {
 	z := 0.0
-	for i, x := range s.f {
-		z += float64(x) * w[i]
+	for k, i := range s.idx {
+		z += float64(s.val[k]) * w[i]
 	}
 	return 1 / (1 + math.Exp(-z/scale))
 }
 
-// loss is the mean cross-entropy of the predictions.
+// loss is the mean cross-entropy of the predictions against the outcomes
+// or expected scores (0 for no data).
 func loss(data []sample, w []float64, scale float64) float64 {
+	if len(data) == 0 {
+		return 0
+	}
 	sum := 0.0
 	for _, s := range data {
 		p := min(max(predict(s, w, scale), 1e-9), 1-1e-9)
-		if s.won == 1 {
-			sum -= math.Log(p)
-		} else {
-			sum -= math.Log(1 - p)
-		}
+		y := float64(s.won)
+		sum -= y*math.Log(p) + (1-y)*math.Log(1-p)
 	}
 	return sum / float64(len(data))
 }
@@ -137,6 +147,10 @@ func fit(data []sample, w0 []float64, scale float64, epochs int, rate, l2 float6
 	for i := range idx {
 		idx[i] = i
 	}
+	fixed := make([]bool, n)
+	for i := range fixed {
+		fixed[i] = gomoku.FixedFeature(i)
+	}
 	for e := 0; e < epochs; e++ {
 		rng.Shuffle(len(idx), func(i, j int) { idx[i], idx[j] = idx[j], idx[i] })
 		for lo := 0; lo < len(idx); lo += batch {
@@ -145,15 +159,13 @@ func fit(data []sample, w0 []float64, scale float64, epochs int, rate, l2 float6
 			for _, k := range idx[lo:hi] {
 				s := data[k]
 				d := (predict(s, w, scale) - float64(s.won)) / scale
-				for i, x := range s.f {
-					if x != 0 {
-						g[i] += d * float64(x)
-					}
+				for j, i := range s.idx {
+					g[i] += d * float64(s.val[j])
 				}
 			}
 			t++
 			for i := range w {
-				if gomoku.FixedFeature(i) {
+				if fixed[i] {
 					continue
 				}
 				gi := g[i]/float64(hi-lo) + l2*(w[i]-w0[i])
@@ -166,4 +178,113 @@ func fit(data []sample, w0 []float64, scale float64, epochs int, rate, l2 float6
 		}
 	}
 	return w
+}
+
+// readRecords reads the positions of the decided games of the rule under
+// dirs: every n-th after the opening and skip more moves, the quiet ones
+// only if asked, every holdout-th game's kept apart.
+func readRecords(dirs []string, rule gomoku.Rule, every, skip int, quiet bool, holdout int) (base *gomoku.Game, data, held []sample, err error) {
+	f := make([]float64, gomoku.NumFeatures)
+	games := 0
+	err = walkRecords(dirs, func(r record) error {
+		if r.rule != rule {
+			return nil
+		}
+		final, winner, ok, err := r.decisive()
+		if !ok {
+			return err
+		}
+		if base == nil {
+			base = final.Game()
+		}
+		games++
+		set := &data
+		if holdout > 0 && games%holdout == 0 {
+			set = &held
+		}
+		_, _, err = r.replay(func(p *gomoku.Position, ply int, m engines.Move) error {
+			if ply < r.opening+skip || (ply-r.opening)%every != 0 {
+				return nil
+			}
+			if quiet && !p.Quiet() {
+				return nil
+			}
+			won := float32(0)
+			if winner == engines.WinFor(p.SideToMove()) {
+				won = 1
+			}
+			*set = append(*set, sampleOf(p, f, won))
+			return nil
+		})
+		return err
+	})
+	return base, data, held, err
+}
+
+// sampleOf is p's features, nonzero ones only, with outcome won.
+func sampleOf(p *gomoku.Position, f []float64, won float32) sample {
+	p.Features(f)
+	s := sample{won: won}
+	for i, x := range f {
+		if x != 0 {
+			s.idx = append(s.idx, uint16(i))
+			s.val = append(s.val, float32(x))
+		}
+	}
+	return s
+}
+
+// readLabels reads labelled positions (see the -labels flag) on base's
+// board, the quiet ones only if asked, every holdout-th line's kept apart.
+func readLabels(paths []string, base *gomoku.Game, quiet bool, holdout int) (data, held []sample, err error) {
+	f := make([]float64, gomoku.NumFeatures)
+	n := 0
+	for _, path := range paths {
+		text, err := os.ReadFile(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		for ln, line := range strings.Split(string(text), "\n") {
+			fields := strings.Fields(line)
+			if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
+				continue
+			}
+			bad := func(why string) error { return fmt.Errorf("%s:%d: %s", path, ln+1, why) }
+			score, err := strconv.ParseFloat(fields[0], 64)
+			if err != nil || score < 0 || score > 1 {
+				return nil, nil, bad(fmt.Sprintf("score %q is not a number from 0 to 1", fields[0]))
+			}
+			p := base.NewPosition()
+			for _, xy := range fields[1:] {
+				xs, ys, ok := strings.Cut(xy, ",")
+				x, err1 := strconv.Atoi(xs)
+				y, err2 := strconv.Atoi(ys)
+				if !ok || err1 != nil || err2 != nil {
+					return nil, nil, bad(fmt.Sprintf("move %q is not x,y", xy))
+				}
+				m, err := base.Move(x, y)
+				if err == nil {
+					err = p.Legal(m)
+				}
+				if err == nil && p.Result() != engines.None {
+					err = fmt.Errorf("the game is over")
+				}
+				if err != nil {
+					return nil, nil, bad(fmt.Sprintf("move %s: %v", xy, err))
+				}
+				p.Play(m)
+			}
+			if p.Result() != engines.None || quiet && !p.Quiet() {
+				continue
+			}
+			n++
+			s := sampleOf(p, f, float32(score))
+			if holdout > 0 && n%holdout == 0 {
+				held = append(held, s)
+			} else {
+				data = append(data, s)
+			}
+		}
+	}
+	return data, held, nil
 }

@@ -1,0 +1,82 @@
+// Tests of the evaluation tuning: a fit on a few records lowers their loss
+// and writes weights the engine and the self-play tool read back.
+
+package gomocup
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"qi/engines/gomoku"
+)
+
+func TestTuneLowersLoss(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "w.txt")
+	var stdout, stderr bytes.Buffer
+	err := Run([]string{"tune", "-rule", "freestyle", "-every", "1", "-epochs", "20", "-holdout", "0", "-out", out, "testdata/records"}, &stdout, &stderr)
+	require.NoError(t, err, stderr.String())
+	var n, held int
+	var before, heldBefore, after, heldAfter float64
+	_, err = fmt.Sscanf(stdout.String(), "%d freestyle positions to fit, %d held out; loss with the current weights %f (held out %f)\nloss with the fitted weights %f (held out %f)",
+		&n, &held, &before, &heldBefore, &after, &heldAfter)
+	require.NoError(t, err, stdout.String())
+	assert.Greater(t, n, 500)
+	assert.Less(t, after, before-0.01, "the fit lowers the loss on the positions it fits")
+
+	data, err := os.ReadFile(out)
+	require.NoError(t, err)
+	w, err := gomoku.ParseWeights(string(data))
+	require.NoError(t, err)
+	g, err := gomoku.NewGame(15, 15, gomoku.Freestyle)
+	require.NoError(t, err)
+	assert.NotEqual(t, g.Weights(), w)
+	g2, err := g.WithWeights(w)
+	require.NoError(t, err)
+	assert.Equal(t, w, g2.Weights(), "the written weights are whole and in range")
+
+	var sp, spErr bytes.Buffer
+	require.NoError(t, Run([]string{"selfplay", "-size", "9", "-games", "2", "-nodes", "200", "-a", "weights=" + out}, &sp, &spErr), spErr.String())
+}
+
+func TestTuneLabels(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		path := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
+		return path
+	}
+	// Black's twos against white's scattered stones, labelled as a deeper
+	// search would: good for black to move, bad for white to move.
+	good := write("good.txt", "# score moves\n"+
+		"0.9 7,7 0,0 8,7 14,14 7,9 0,14\n"+
+		"0.1 7,7 0,0 8,7 14,14 7,9\n"+
+		"0.8 7,7 3,3 7,8 11,11\n"+
+		"0.2 7,7 3,3 7,8\n")
+	var stdout, stderr bytes.Buffer
+	require.NoError(t, Run([]string{"tune", "-labels", "-epochs", "50", "-holdout", "0", good}, &stdout, &stderr), stderr.String())
+	var n, held int
+	var before, heldBefore, after float64
+	_, err := fmt.Sscanf(stdout.String(), "%d freestyle positions to fit, %d held out; loss with the current weights %f (held out %f)\nloss with the fitted weights %f",
+		&n, &held, &before, &heldBefore, &after)
+	require.NoError(t, err, stdout.String())
+	assert.Equal(t, 4, n)
+	assert.Less(t, after, before)
+
+	for _, tt := range []struct{ text, want string }{
+		{"1.5 7,7\n", "score"},
+		{"0.5 7,7 7,7\n", "move 7,7"},
+		{"0.5 7;7\n", "not x,y"},
+		{"0.5 7,7 20,3\n", "move 20,3"},
+	} {
+		err := Run([]string{"tune", "-labels", "-epochs", "1", write("bad.txt", tt.text)}, &stdout, &stderr)
+		require.Error(t, err, tt.text)
+		assert.Contains(t, err.Error(), "bad.txt:1: ")
+		assert.Contains(t, err.Error(), tt.want)
+	}
+}
