@@ -137,59 +137,22 @@ func (b *board) threatMask(s int) int {
 	return mask
 }
 
-// linearWeights are the weights of a model that scores each square by its
-// four codes and its class, in the order (numCodes code terms, numClasses
-// class terms and a flagged square's term, for own then for opp, then the
-// tempo): the form the weights had before combinations, kept for the rules
-// fitted in that form.
-func linearWeights(v [2*(int(numCodes)+int(numClasses)+1) + 1]int32) *weights {
-	w := &weights{}
-	part := int(numCodes) + int(numClasses) + 1
-	t := combos()
-	for side, terms := range [2]*[numCombos]int16{&w.own, &w.opp} {
-		lin := v[side*part : (side+1)*part]
-		for i, cs := range t.codes {
-			sum := lin[int(numCodes)+int(combine(cs, false))]
-			for _, c := range cs {
-				sum += lin[c]
-			}
-			terms[i] = int16(sum)
-		}
-	}
-	w.forbidOwn, w.forbidOpp = int16(v[part-1]), int16(v[2*part-1])
-	for i := range w.threat {
-		w.threat[i] = v[2*part]
-	}
-	w.fill()
-	return w
-}
-
-// The weights of each rule. Standard and renju keep the linear model fitted
-// by `qi gomocup tune` when weights were linear (every quiet position of the
-// decided games: -every 1 -epochs 200; twice, from hand-made weights) to the
-// Gomocup 2019-2021 records of the rule's leagues; caro has no records and
-// uses standard's. Freestyle's are in weights/freestyle.txt, whose header
-// says how they were fitted.
+// The weights of each rule, fitted by `qi gomocup tune`; each file's header
+// says to what and how. Caro has no records and uses standard's.
 var (
-	standardWeights = linearWeights([...]int32{
-		0, 0, 0, 0, 6, 14, 27, 32, 29, 67, 80, 91, 200, 200, 400,
-		0, 0, -16, -21, -24, 2, -10, 43, 192, -27, 69, 319, 500, 2000, 0,
-		0, 0, 0, 0, 5, 10, 18, 18, 28, 44, 34, 92, 120, 120, 300,
-		0, 0, -6, -23, -7, 1, -2, 20, 95, -40, 65, 189, 250, 1000, 0,
-		1,
-	})
-	renjuWeights = linearWeights([...]int32{
-		0, 0, 0, 0, 5, 14, 24, 18, 36, 65, 63, 96, 200, 200, 400,
-		0, 0, -16, -23, -23, 12, -19, 23, 195, -35, 76, 325, 500, 2000, 4,
-		0, 0, 0, 0, 4, 10, 18, 8, 25, 47, 14, 91, 120, 120, 300,
-		0, 0, -10, -12, -12, 1, -11, -1, 105, -40, 69, 187, 250, 1000, -25,
-		-1,
-	})
 	freestyleWeights = mustParseWeights(freestyleText)
+	standardWeights  = mustParseWeights(standardText)
+	renjuWeights     = mustParseWeights(renjuText)
 )
 
-//go:embed weights/freestyle.txt
-var freestyleText string
+var (
+	//go:embed weights/freestyle.txt
+	freestyleText string
+	//go:embed weights/standard.txt
+	standardText string
+	//go:embed weights/renju.txt
+	renjuText string
+)
 
 // mustParseWeights reads an embedded weights file (see ParseWeights).
 func mustParseWeights(text string) *weights {

@@ -391,27 +391,9 @@ func TestParseWeights(t *testing.T) {
 		assert.Equal(t, tt.want, v)
 	}
 	// The embedded weights round-trip through their text.
-	g := mustGame(t, 15, 15, Freestyle)
-	v, err := ParseWeights(freestyleText)
-	require.NoError(t, err)
-	assert.Equal(t, v, g.Weights())
-}
-
-func TestLinearWeightsScoreCodesAndClass(t *testing.T) {
-	// A combination's term under linear weights is its codes' terms and its
-	// class's term: what the weights scored before combinations.
-	var v [2*(int(numCodes)+int(numClasses)+1) + 1]int32
-	for i := range v {
-		v[i] = int32(i * 3)
+	for rule, text := range map[Rule]string{Freestyle: freestyleText, Standard: standardText, Renju: renjuText, Caro: standardText} {
+		v, err := ParseWeights(text)
+		require.NoError(t, err)
+		assert.Equal(t, v, mustGame(t, 15, 15, rule).Weights(), "%s", rule)
 	}
-	w := linearWeights(v)
-	part := int(numCodes) + int(numClasses) + 1
-	p := uint16(cF3) | uint16(cB2)<<4 | uint16(cF3)<<8 | uint16(cDead)<<12
-	k := combine([4]code{cF3, cB2, cF3, cDead}, false)
-	require.Equal(t, kFlex3x2, k)
-	own := v[cF3]*2 + v[cB2] + v[cDead] + v[int(numCodes)+int(k)]
-	opp := v[part+int(cF3)]*2 + v[part+int(cB2)] + v[part+int(cDead)] + v[part+int(numCodes)+int(k)]
-	assert.Equal(t, cellVal{int16(own), int16(opp)}, w.cell(p, k))
-	assert.Equal(t, cellVal{int16(v[part-1]), int16(v[2*part-1])}, w.cell(p, k|flagForbid))
-	assert.Equal(t, v[2*part], w.threat[0])
 }
