@@ -41,7 +41,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	rate := fset.Float64("rate", 1, "learning rate (centi-units)")
 	l2 := fset.Float64("l2", 1e-6, "weight decay toward the current weights")
 	quiet := fset.Bool("quiet", true, "leave out positions with a five to make or an open four to play")
-	holdout := fset.Int("holdout", 10, "keep every n-th game out of the fit, to report the loss on games it did not see (0: none)")
+	holdout := fset.Int("holdout", 10, "keep every n-th game (or labelled position) out of the fit, to report the loss on what it did not see (0: none)")
 	labels := fset.Bool("labels", false, "fit to labelled positions instead of game results: the arguments are files of lines \"SCORE x,y x,y ...\", the side to move's expected score (0 to 1, say from a deeper search) and the moves from the empty board (0-based columns and rows from the top)")
 	size := fset.Int("size", 15, "the board side of the labelled positions")
 	out := fset.String("out", "", "write the fitted weights to this file (the form of weights=FILE and of the engine's weights files)")
@@ -81,7 +81,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	}
 	printChanges(stdout, w0, w, 40)
 	if *out != "" {
-		header := fmt.Sprintf("# qi gomocup tune -rule %s %s\n", rule, strings.Join(args, " "))
+		header := fmt.Sprintf("# %s weights: qi gomocup tune %s\n", rule, strings.Join(args, " "))
 		return os.WriteFile(*out, []byte(header+formatWeights(w)+"\n"), 0o644)
 	}
 	fmt.Fprintf(stdout, "weights: %s\n", formatWeights(w))
@@ -251,7 +251,7 @@ func readLabels(paths []string, base *gomoku.Game, quiet bool, holdout int) (dat
 			}
 			bad := func(why string) error { return fmt.Errorf("%s:%d: %s", path, ln+1, why) }
 			score, err := strconv.ParseFloat(fields[0], 64)
-			if err != nil || score < 0 || score > 1 {
+			if err != nil || !(score >= 0 && score <= 1) {
 				return nil, nil, bad(fmt.Sprintf("score %q is not a number from 0 to 1", fields[0]))
 			}
 			p := base.NewPosition()

@@ -70,6 +70,7 @@ func TestTuneLabels(t *testing.T) {
 
 	for _, tt := range []struct{ text, want string }{
 		{"1.5 7,7\n", "score"},
+		{"NaN 7,7\n", "score"},
 		{"0.5 7,7 7,7\n", "move 7,7"},
 		{"0.5 7;7\n", "not x,y"},
 		{"0.5 7,7 20,3\n", "move 20,3"},
