@@ -115,6 +115,10 @@ func defaultParams(rule Rule) Params {
 		HistoryDivisor:  64,
 	}
 	switch rule {
+	case Freestyle:
+		// The fitted ordering puts the moves that matter early enough
+		// to search fewer of them.
+		p.MoveCountBase = 6
 	case Standard, Caro:
 		p.FutilityScale, p.NullDepth, p.NullMargin, p.NullReduction, p.ReductionFactor = 73, 11, 1076, 4.07, 0.78
 	case Renju:

@@ -161,6 +161,7 @@ type Game struct {
 	w, h int
 	rule Rule
 	wt   *weights
+	ord  *orderTable // nil: moves are ordered by the evaluation's terms
 }
 
 // New returns the game cfg asks for: cfg.BoardSize (0 is 15) and cfg.Rule
@@ -186,7 +187,7 @@ func NewGame(width, height int, rule Rule) (*Game, error) {
 	if width < MinSize || height < MinSize || width > MaxSize || height > MaxSize {
 		return nil, fmt.Errorf("gomoku board %dx%d: sides must be %d to %d", width, height, MinSize, MaxSize)
 	}
-	return &Game{w: width, h: height, rule: rule, wt: weightsFor(rule)}, nil
+	return &Game{w: width, h: height, rule: rule, wt: weightsFor(rule), ord: orderFor(rule)}, nil
 }
 
 // Name implements engines.Game.

@@ -73,6 +73,9 @@ type Options struct {
 	Params Params
 	// Off turns parts of the search off (the bits of offNames).
 	Off int
+	// PatternOrder orders moves by their patterns' terms in the evaluation
+	// instead of the game's fitted ordering table.
+	PatternOrder bool
 }
 
 // params names the settings of Params that Options.Set takes.
@@ -101,7 +104,7 @@ func OptionNames() string {
 func (o *Options) flags() map[string]*bool {
 	return map[string]*bool{
 		"wholeiterations": &o.WholeIterations, "evalavg": &o.EvalAvg, "nothreatreplies": &o.NoThreatReplies,
-		"novct": &o.NoVCT, "novctdefence": &o.NoVCTDefence,
+		"novct": &o.NoVCT, "novctdefence": &o.NoVCTDefence, "patternorder": &o.PatternOrder,
 	}
 }
 
@@ -177,6 +180,11 @@ type Searcher struct {
 	vcfLeft   int64         // nodes a VCF may still spend
 	vctLeft   int64         // nodes a VCT may still spend
 	par       Params        // the search's settings
+	// ord is the game's ordering table (nil: order by the evaluation's
+	// terms); last holds the game's last two moves, the opponent's then
+	// the mover's (noMove when unknown), for the root's ordering.
+	ord  *orderTable
+	last [2]int
 
 	// st holds each ply of the current line, raw the raw evaluation at
 	// each node's entry.
@@ -223,6 +231,16 @@ func (s *Searcher) load(p *Position) {
 	s.stm = int(p.side)
 	s.par = defaultParams(p.b.rule)
 	s.par.override(s.opt.Params)
+	s.ord = nil
+	if !s.opt.PatternOrder {
+		s.ord = p.game.ord
+	}
+	s.last = [2]int{noMove, noMove}
+	for i := range s.last {
+		if n := len(p.hist) - 1 - i; n >= 0 {
+			s.last[i] = int(p.hist[n].cell)
+		}
+	}
 }
 
 // FirstMove implements engines.FirstMover: the move the search would try
@@ -641,11 +659,23 @@ func (s *Searcher) genMoves(slot, ply int, ttMove int) []scored {
 	if div <= 0 {
 		div = 64
 	}
+	lastOpp, lastOwn := s.prevMove(ply-1), s.prevMove(ply-2)
+	if ply < 2 {
+		lastOwn = s.last[1-ply]
+		if ply == 0 {
+			lastOpp = s.last[0]
+		}
+	}
 	add := func(i int) {
 		if !s.legal(me, i) {
 			return
 		}
-		sc := s.prio(i)
+		var sc int32
+		if s.ord != nil {
+			sc = s.ord.score(b, me, i, lastOpp, lastOwn)
+		} else {
+			sc = s.prio(i)
+		}
 		switch {
 		case i == ttMove:
 			sc += 1 << 28
@@ -693,6 +723,20 @@ func (s *Searcher) genMoves(slot, ply int, ttMove int) []scored {
 		// it could make a four. The fours count at the horizon too: a
 		// defence by counter-fours left out there made the three a false
 		// mate that stopped the deepening.
+		//
+		// A square where the opponent makes an open four, unflagged, stays
+		// one unless our stone lands on one of its lines within a pattern's
+		// reach: a move off the lines of any such square (the first few
+		// are kept) can't stop the threat and needs no test.
+		var open4 [4]int
+		n4 := 0
+		for _, c := range b.cand {
+			i := int(c)
+			if n4 < len(open4) && b.cells[i] == Empty && b.sq[i].cls[opp] == kFlex4 {
+				open4[n4] = i
+				n4++
+			}
+		}
 		for _, c := range b.cand {
 			i := int(c)
 			if b.cells[i] != Empty {
@@ -702,7 +746,7 @@ func (s *Searcher) genMoves(slot, ply int, ttMove int) []scored {
 				add(i)
 				continue
 			}
-			if b.sq[i].cls[opp]&^flagForbid < kBlock4 || !s.legal(me, i) || !stops(i, kFlex4) {
+			if b.sq[i].cls[opp]&^flagForbid < kBlock4 || !onLines(i, open4[:n4]) || !s.legal(me, i) || !stops(i, kFlex4) {
 				continue
 			}
 			add(i)
@@ -744,6 +788,20 @@ func (s *Searcher) genMoves(slot, ply int, ttMove int) []scored {
 	}
 	s.buf[slot] = list
 	return list
+}
+
+// onLines reports whether square i is each of squares or shares a line
+// with it within halfLen squares, the reach of a stone on a pattern.
+func onLines(i int, squares []int) bool {
+	ix, iy := cellXY(i)
+	for _, f := range squares {
+		fx, fy := cellXY(f)
+		dx, dy := iabs(fx-ix), iabs(fy-iy)
+		if !(dx == 0 || dy == 0 || dx == dy) || max(dx, dy) > halfLen {
+			return false
+		}
+	}
+	return true
 }
 
 // pick moves the best-scored move from i on to i.

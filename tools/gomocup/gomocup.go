@@ -2,7 +2,8 @@
 // against for gomoku. Its subcommands replay the Gomocup tournament records
 // (.psq files, extracted from the Gomocup archives), extract
 // positions won by continuous fours (VCF) for the engine's test set, fit the
-// evaluation weights to the records' results, and play self-play matches
+// evaluation weights to the records' results and the move ordering to
+// their moves, and play self-play matches
 // between two settings of qi's engine from Piskvork's openings.
 package gomocup
 
@@ -30,6 +31,8 @@ func Run(args []string, stdout, stderr io.Writer) error {
 		return runVCF(rest, stdout, stderr)
 	case "tune":
 		return runTune(rest, stdout, stderr)
+	case "order":
+		return runOrder(rest, stdout, stderr)
 	case "selfplay":
 		return runSelfplay(rest, stdout, stderr)
 	}
@@ -46,6 +49,7 @@ usage: qi gomocup <command> [flags] (each command has -h)
   stats    DIR...   replay Gomocup records: games, results, illegal endings
   vcf      DIR...   extract positions won by continuous fours, for testdata
   tune     DIR...   fit the evaluation weights to the records' results
+  order    DIR...   fit the move ordering to the moves the records' engines played
   selfplay          play two settings of qi's engine against each other
 DIR holds .psq files (extract Gomocup's result archives, *-psq.tar.xz, with tar xJf).
 `, "\n")

@@ -23,20 +23,21 @@ import (
 	"qi/tools/shard"
 )
 
-// player is one side's setting: a config, engine options and evaluation
-// weights (nil: the engine's own).
+// player is one side's setting: a config, engine options, evaluation
+// weights and ordering weights (nil: the engine's own).
 type player struct {
 	name     string
 	cfg      engines.Config
 	opt      gomoku.Options
 	weights  []float64
+	order    []float64
 	moveTime time.Duration // 0: the match's
 }
 
 // parsePlayer reads a setting: comma-separated level=N, hash=MB, baseline,
 // movetime=D (its own time per move), weights=FILE (a comma-separated weight
-// vector, as tune prints it) and the engine's option names (see
-// gomoku.Options.Set).
+// vector, as tune prints it), order=FILE (an ordering vector, as order
+// writes it) and the engine's option names (see gomoku.Options.Set).
 func parsePlayer(spec string) (player, error) {
 	p := player{name: spec}
 	if spec == "" || spec == "default" {
@@ -74,6 +75,14 @@ func parsePlayer(spec string) (player, error) {
 			if p.weights, err = gomoku.ParseWeights(string(data)); err != nil {
 				return p, fmt.Errorf("weights file %s: %w", v, err)
 			}
+		case "order":
+			data, err := os.ReadFile(v)
+			if err != nil {
+				return p, err
+			}
+			if p.order, err = gomoku.ParseWeights(string(data)); err != nil {
+				return p, fmt.Errorf("order file %s: %w", v, err)
+			}
 		default:
 			if err := p.opt.Set(k, v); err != nil {
 				return p, err
@@ -90,7 +99,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 	games := fset.Int("games", 80, "games (pairs of openings with both colours)")
 	moveTime := fset.Duration("movetime", 100*time.Millisecond, "time per move")
 	nodes := fset.Int64("nodes", 0, "nodes per move instead of time (0: use -movetime)")
-	a := fset.String("a", "default", "player A, settings joined by commas: level=N, hash=MB, movetime=D, weights=FILE, baseline, and the search options "+gomoku.OptionNames())
+	a := fset.String("a", "default", "player A, settings joined by commas: level=N, hash=MB, movetime=D, weights=FILE, order=FILE, baseline, and the search options "+gomoku.OptionNames())
 	b := fset.String("b", "baseline", "player B")
 	openingsFile := fset.String("openings", "", "openings file, one a line in Piskvork's offset form (default: Piskvork's 40)")
 	verbose := fset.Bool("v", false, "print every game")
@@ -296,12 +305,18 @@ func playGame(g *gomoku.Game, o gomoku.Opening, pa, pb player, aBlack bool, move
 	return p.Result(), p.Plies(), nil
 }
 
-// gameOf returns g with the player's weights.
+// gameOf returns g with the player's weights and ordering.
 func gameOf(g *gomoku.Game, pl player) (*gomoku.Game, error) {
-	if pl.weights == nil {
-		return g, nil
+	var err error
+	if pl.weights != nil {
+		if g, err = g.WithWeights(pl.weights); err != nil {
+			return nil, err
+		}
 	}
-	return g.WithWeights(pl.weights)
+	if pl.order != nil {
+		g, err = g.WithOrder(pl.order)
+	}
+	return g, err
 }
 
 func newSearcher(g *gomoku.Game, pl player) engines.Searcher {

@@ -1,0 +1,179 @@
+// This file holds the static part of the move ordering: a score for each
+// empty square from the combination of its codes for the side to move and
+// for the other side, and from its distance to the last two moves, fitted to
+// the moves of strong engines (qi gomocup order). The search adds the table
+// move, the killers and the history to it.
+
+package gomoku
+
+import (
+	_ "embed" // for go:embed
+	"fmt"
+	"math"
+
+	"qi/engines"
+)
+
+// The ordering's features, in order: the combination of the side to move's
+// codes on the square (one more for black's maybe-forbidden squares under
+// renju), the same for the other side's codes, then the square's distance
+// bucket (distBucket) to the opponent's last move and to the mover's own.
+const (
+	numOrderCombos = numCombos + 1
+	numDist        = 16
+	// NumOrderFeatures is the length of an ordering vector.
+	NumOrderFeatures = 2*numOrderCombos + 2*numDist
+)
+
+// orderTable is the ordering's weights, in hundredths of a logit of the
+// chance that a strong player picks the square.
+type orderTable struct {
+	idx      *[1 << 16]uint16 // combos().index
+	own, opp [numOrderCombos]int16
+	lastOpp  [numDist]int16
+	lastOwn  [numDist]int16
+}
+
+// distBucket is the ordering's bucket for the distance of squares a and b:
+// the king-move distance, capped at 6, plus 8 when they share a line within
+// four squares; 0 when b is no move.
+func distBucket(a, b int) int {
+	d := cheb(a, b)
+	if d < 0 {
+		return 0
+	}
+	r := min(d, 6)
+	if d <= 4 && aligned(a, b) {
+		r += 8
+	}
+	return r
+}
+
+// OrderFeatures calls fn for every empty candidate square of p with the
+// indices of its four ordering features, whose weights sum to its score;
+// last and before are the game's last two moves (engines.NoMove when
+// unknown).
+func (p *Position) OrderFeatures(last, before engines.Move, fn func(m engines.Move, f [4]int)) {
+	b := &p.b
+	me := int(p.side)
+	idx := &combos().index
+	for _, c := range b.cand {
+		i := int(c)
+		if b.cells[i] != Empty {
+			continue
+		}
+		fn(engines.Move(i), [4]int{
+			b.combo(idx, me, i),
+			numOrderCombos + b.combo(idx, 1-me, i),
+			2*numOrderCombos + distBucket(i, int(last)),
+			2*numOrderCombos + numDist + distBucket(i, int(before)),
+		})
+	}
+}
+
+// Decided reports whether the side to move has a five to make or to block,
+// or an open four to make: moves the search plays without ordering.
+func (p *Position) Decided() bool {
+	b := &p.b
+	me := int(p.side)
+	return b.counts[me][kFive] > 0 || b.counts[1-me][kFive] > 0 || b.counts[me][kFlex4] > 0
+}
+
+// Order returns the game's ordering weights as a vector matching
+// OrderFeatures, nil when the game orders by the evaluation's terms.
+func (g *Game) Order() []float64 {
+	t := g.ord
+	if t == nil {
+		return nil
+	}
+	v := make([]float64, 0, NumOrderFeatures)
+	for _, part := range [][]int16{t.own[:], t.opp[:], t.lastOpp[:], t.lastOwn[:]} {
+		for _, x := range part {
+			v = append(v, float64(x))
+		}
+	}
+	return v
+}
+
+// WithOrder returns a copy of g that orders moves by the vector v (in the
+// order of OrderFeatures, rounded to whole hundredths), or by the
+// evaluation's terms when v is nil.
+func (g *Game) WithOrder(v []float64) (*Game, error) {
+	c := *g
+	c.ord = nil
+	if v != nil {
+		t, err := orderOf(v)
+		if err != nil {
+			return nil, err
+		}
+		c.ord = t
+	}
+	return &c, nil
+}
+
+// orderOf builds an ordering table from a vector in the order of
+// OrderFeatures.
+func orderOf(v []float64) (*orderTable, error) {
+	if len(v) != NumOrderFeatures {
+		return nil, fmt.Errorf("%d ordering weights, want %d", len(v), NumOrderFeatures)
+	}
+	t := &orderTable{idx: &combos().index}
+	parts := [][]int16{t.own[:], t.opp[:], t.lastOpp[:], t.lastOwn[:]}
+	k := 0
+	for _, part := range parts {
+		for i := range part {
+			x := v[k]
+			if math.IsNaN(x) || x < -MaxWeight || x > MaxWeight {
+				return nil, fmt.Errorf("ordering weight %d: %v outside ±%d", k, x, MaxWeight)
+			}
+			part[i] = int16(math.Round(x))
+			k++
+		}
+	}
+	return t, nil
+}
+
+// combo is the ordering's combination index (by idx, combos().index) of
+// side's codes on empty square m.
+func (b *board) combo(idx *[1 << 16]uint16, side, m int) int {
+	if b.sq[m].cls[side]&flagForbid != 0 {
+		return numCombos
+	}
+	return int(idx[b.sq[m].pats[side]])
+}
+
+// score is the ordering score of empty square m for side me; lastOpp and
+// lastOwn are the last two moves of the line (noMove when unknown).
+func (t *orderTable) score(b *board, me, m, lastOpp, lastOwn int) int32 {
+	return int32(t.own[b.combo(t.idx, me, m)]) + int32(t.opp[b.combo(t.idx, 1-me, m)]) +
+		int32(t.lastOpp[distBucket(m, lastOpp)]) + int32(t.lastOwn[distBucket(m, lastOwn)])
+}
+
+// The ordering tables of the rules that have one, fitted by `qi gomocup
+// order`; the file's header says to what. The other rules order by the
+// evaluation's terms.
+var freestyleOrder = mustParseOrder(freestyleOrderText)
+
+//go:embed weights/freestyle-order.txt
+var freestyleOrderText string
+
+// mustParseOrder reads an embedded ordering file (the format of
+// ParseWeights).
+func mustParseOrder(text string) *orderTable {
+	v, err := ParseWeights(text)
+	if err == nil {
+		var t *orderTable
+		if t, err = orderOf(v); err == nil {
+			return t
+		}
+	}
+	panic("gomoku: embedded ordering: " + err.Error())
+}
+
+// orderFor returns the ordering table of rule, nil when it has none.
+func orderFor(rule Rule) *orderTable {
+	if rule == Freestyle {
+		return freestyleOrder
+	}
+	return nil
+}
