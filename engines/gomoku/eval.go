@@ -156,14 +156,20 @@ var (
 
 // mustParseWeights reads an embedded weights file (see ParseWeights).
 func mustParseWeights(text string) *weights {
+	return mustBuild(text, "weights", weightsOf)
+}
+
+// mustBuild reads an embedded vector file (the format of ParseWeights) and
+// builds what of it with build; a bad file is a defect of the build.
+func mustBuild[T any](text, what string, build func([]float64) (T, error)) T {
 	v, err := ParseWeights(text)
 	if err == nil {
-		var w *weights
-		if w, err = weightsOf(v); err == nil {
-			return w
+		var t T
+		if t, err = build(v); err == nil {
+			return t
 		}
 	}
-	panic("gomoku: embedded weights: " + err.Error())
+	panic("gomoku: embedded " + what + ": " + err.Error())
 }
 
 // ParseWeights reads a weights file: lines starting with # are comments,

@@ -160,14 +160,7 @@ var freestyleOrderText string
 // mustParseOrder reads an embedded ordering file (the format of
 // ParseWeights).
 func mustParseOrder(text string) *orderTable {
-	v, err := ParseWeights(text)
-	if err == nil {
-		var t *orderTable
-		if t, err = orderOf(v); err == nil {
-			return t
-		}
-	}
-	panic("gomoku: embedded ordering: " + err.Error())
+	return mustBuild(text, "ordering", orderOf)
 }
 
 // orderFor returns the ordering table of rule, nil when it has none.

@@ -87,9 +87,9 @@ func runOrder(args []string, stdout, stderr io.Writer) error {
 	return os.WriteFile(*out, []byte(sb.String()), 0o644)
 }
 
-// readChoices reads the positions to order of the rule's games under dirs
-// (decided or not), every holdout-th game's apart, and a game of the board
-// of the first record.
+// readChoices reads the positions to order of the rule's games under dirs,
+// whatever their result, every holdout-th game's apart, and returns them
+// with a game on the board of the first record.
 func readChoices(dirs []string, rule gomoku.Rule, holdout int) (data, held []choice, base *gomoku.Game, err error) {
 	games := 0
 	err = walkRecords(dirs, func(r record) error {
