@@ -142,9 +142,8 @@ type board struct {
 	kinds [2]*patternTable
 	// classTab combines each side's codes into classes.
 	classTab [2]*[1 << 16]class
-	// far has bit s set when side s's patterns look five squares away (an
-	// overline or caro's closing stone); a five with free overlines is
-	// within four.
+	// far has bit s set when side s's patterns look five squares away
+	// (farKinds): a stone there must repattern the square.
 	far    int
 	renju  bool
 	weight *weights
@@ -199,7 +198,7 @@ func newBoard(w, h int, rule Rule, wt *weights) (*board, error) {
 	}
 	for s, k := range rule.fiveKinds() {
 		b.kinds[s] = patternTables()[k]
-		if k != fiveFree {
+		if farKinds()[k] {
 			b.far |= 1 << s
 		}
 	}

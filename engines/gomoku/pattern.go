@@ -181,6 +181,37 @@ var patternTables = sync.OnceValue(func() [numFiveKinds]*patternTable {
 	return t
 })
 
+// looksFar reports whether some code of t depends on the fifth square of a
+// half line, so that a stone five squares away can change it: an overline
+// or caro's closing stone does, and under free fives a four whose run goes
+// on to the fifth square counts its stones apart from a four that stops
+// short (F44, not F4).
+func (t *patternTable) looksFar() bool {
+	const fifth = 3 << (2 * (halfLen - 1))
+	for l := range numHalves {
+		near := int(halves.index[halves.seq[l]&^fifth])
+		if near == l {
+			continue
+		}
+		for r := range numHalves {
+			if t[l*numHalves+r] != t[near*numHalves+r] || t[r*numHalves+l] != t[r*numHalves+near] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// farKinds says for each kind of five whether its patterns look five
+// squares away (looksFar), worked out once.
+var farKinds = sync.OnceValue(func() [numFiveKinds]bool {
+	var far [numFiveKinds]bool
+	for k, t := range patternTables() {
+		far[k] = t.looksFar()
+	}
+	return far
+})
+
 func buildPatterns(kind fiveKind) *patternTable {
 	t := &patternTable{}
 	done := make([]bool, len(t))
