@@ -67,21 +67,15 @@ func parsePlayer(spec string) (player, error) {
 				return p, fmt.Errorf("bad movetime %q", v)
 			}
 			p.moveTime = d
-		case "weights":
-			data, err := os.ReadFile(v)
+		case "weights", "order":
+			vec, err := readVector(v)
 			if err != nil {
-				return p, err
+				return p, fmt.Errorf("%s file: %w", k, err)
 			}
-			if p.weights, err = gomoku.ParseWeights(string(data)); err != nil {
-				return p, fmt.Errorf("weights file %s: %w", v, err)
-			}
-		case "order":
-			data, err := os.ReadFile(v)
-			if err != nil {
-				return p, err
-			}
-			if p.order, err = gomoku.ParseWeights(string(data)); err != nil {
-				return p, fmt.Errorf("order file %s: %w", v, err)
+			if k == "weights" {
+				p.weights = vec
+			} else {
+				p.order = vec
 			}
 		default:
 			if err := p.opt.Set(k, v); err != nil {
@@ -303,6 +297,19 @@ func playGame(g *gomoku.Game, o gomoku.Opening, pa, pb player, aBlack bool, move
 		pb2.Play(m)
 	}
 	return p.Result(), p.Plies(), nil
+}
+
+// readVector reads a weights or ordering file (see gomoku.ParseWeights).
+func readVector(path string) ([]float64, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	v, err := gomoku.ParseWeights(string(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return v, nil
 }
 
 // gameOf returns g with the player's weights and ordering.
