@@ -72,6 +72,16 @@ var combos = sync.OnceValue(func() *comboTables {
 	return t
 })
 
+// combo is the index (by idx, combos().index) of the combination of side's
+// codes on empty square m, numCombos for black's maybe-forbidden squares:
+// the square's feature for the evaluation's tuning and for the ordering.
+func (b *board) combo(idx *[1 << 16]uint16, side, m int) int {
+	if b.sq[m].cls[side]&flagForbid != 0 {
+		return numCombos
+	}
+	return int(idx[b.sq[m].pats[side]])
+}
+
 // weights are the evaluation terms, in centi-units.
 type weights struct {
 	// own and opp score each combination of a square's codes for the side

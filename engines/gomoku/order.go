@@ -43,7 +43,7 @@ func distBucket(a, b int) int {
 		return 0
 	}
 	r := min(d, 6)
-	if d <= 4 && aligned(a, b) {
+	if aligned(a, b) {
 		r += 8
 	}
 	return r
@@ -131,15 +131,6 @@ func orderOf(v []float64) (*orderTable, error) {
 		}
 	}
 	return t, nil
-}
-
-// combo is the ordering's combination index (by idx, combos().index) of
-// side's codes on empty square m.
-func (b *board) combo(idx *[1 << 16]uint16, side, m int) int {
-	if b.sq[m].cls[side]&flagForbid != 0 {
-		return numCombos
-	}
-	return int(idx[b.sq[m].pats[side]])
 }
 
 // score is the ordering score of empty square m for side me; lastOpp and

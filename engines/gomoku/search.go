@@ -793,11 +793,8 @@ func (s *Searcher) genMoves(slot, ply int, ttMove int) []scored {
 // onLines reports whether square i is each of squares or shares a line
 // with it within halfLen squares, the reach of a stone on a pattern.
 func onLines(i int, squares []int) bool {
-	ix, iy := cellXY(i)
 	for _, f := range squares {
-		fx, fy := cellXY(f)
-		dx, dy := iabs(fx-ix), iabs(fy-iy)
-		if !(dx == 0 || dy == 0 || dx == dy) || max(dx, dy) > halfLen {
+		if !onLine(i, f, halfLen) {
 			return false
 		}
 	}

@@ -255,15 +255,13 @@ func (p *Position) FiveSquares(side engines.Side) []engines.Move {
 }
 
 // aligned reports whether squares a and b share a line within four squares.
-func aligned(a, b int) bool {
+func aligned(a, b int) bool { return onLine(a, b, 4) }
+
+// onLine reports whether squares a and b share a line (a row, a column or
+// a diagonal) within reach squares of each other.
+func onLine(a, b, reach int) bool {
 	ax, ay := cellXY(a)
 	bx, by := cellXY(b)
-	dx, dy := bx-ax, by-ay
-	if dx < 0 {
-		dx = -dx
-	}
-	if dy < 0 {
-		dy = -dy
-	}
-	return (dx == 0 || dy == 0 || dx == dy) && max(dx, dy) <= 4
+	dx, dy := iabs(bx-ax), iabs(by-ay)
+	return (dx == 0 || dy == 0 || dx == dy) && max(dx, dy) <= reach
 }

@@ -75,11 +75,7 @@ func (p *Position) Features(f []float64) {
 			if s == 1 {
 				side, sign = 1-me, -1
 			}
-			if b.sq[i].cls[side]&flagForbid != 0 {
-				f[base+numCombos] += sign
-				continue
-			}
-			f[base+int(idx[b.sq[i].pats[side]])] += sign
+			f[base+b.combo(idx, side, i)] += sign
 		}
 	}
 	f[2*numOwnFeatures+b.threatMask(me)] = 1
