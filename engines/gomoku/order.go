@@ -34,6 +34,11 @@ type orderTable struct {
 	lastOwn  [numDist]int16
 }
 
+// parts are the table's weights in the order of OrderFeatures.
+func (t *orderTable) parts() [][]int16 {
+	return [][]int16{t.own[:], t.opp[:], t.lastOpp[:], t.lastOwn[:]}
+}
+
 // distBucket is the ordering's bucket for the distance of squares a and b:
 // the king-move distance, capped at 6, plus 8 when they share a line within
 // four squares; 0 when b is no move.
@@ -87,7 +92,7 @@ func (g *Game) Order() []float64 {
 		return nil
 	}
 	v := make([]float64, 0, NumOrderFeatures)
-	for _, part := range [][]int16{t.own[:], t.opp[:], t.lastOpp[:], t.lastOwn[:]} {
+	for _, part := range t.parts() {
 		for _, x := range part {
 			v = append(v, float64(x))
 		}
@@ -118,9 +123,8 @@ func orderOf(v []float64) (*orderTable, error) {
 		return nil, fmt.Errorf("%d ordering weights, want %d", len(v), NumOrderFeatures)
 	}
 	t := &orderTable{idx: &combos().index}
-	parts := [][]int16{t.own[:], t.opp[:], t.lastOpp[:], t.lastOwn[:]}
 	k := 0
-	for _, part := range parts {
+	for _, part := range t.parts() {
 		for i := range part {
 			x := v[k]
 			if math.IsNaN(x) || x < -MaxWeight || x > MaxWeight {
