@@ -41,6 +41,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	rate := fset.Float64("rate", 1, "learning rate (centi-units)")
 	l2 := fset.Float64("l2", 1e-6, "weight decay toward the current weights")
 	quiet := fset.Bool("quiet", true, "leave out positions with a five to make or an open four to play")
+	lambda := fset.Float64("lambda", 1, "label a game's positions by their TD(λ) returns under the current weights: 1 is the game's result, below 1 mixes in the evaluations of the positions that followed (a position's own evaluation counts only where it is quiet)")
 	holdout := fset.Int("holdout", 10, "keep every n-th game (or labelled position) out of the fit, to report the loss on what it did not see (0: none)")
 	labels := fset.Bool("labels", false, "fit to labelled positions instead of game results: the arguments are files of lines \"SCORE x,y x,y ...\", the side to move's expected score (0 to 1, say from a deeper search) and the moves from the empty board (0-based columns and rows from the top)")
 	size := fset.Int("size", 15, "the board side of the labelled positions")
@@ -60,7 +61,10 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 			data, held, err = readLabels(fset.Args(), base, *quiet, *holdout)
 		}
 	} else {
-		base, data, held, err = readRecords(fset.Args(), rule, *every, *skip, *quiet, *holdout)
+		if !(*lambda >= 0 && *lambda <= 1) {
+			return fmt.Errorf("-lambda wants 0 to 1, not %g", *lambda)
+		}
+		base, data, held, err = readRecords(fset.Args(), rule, *every, *skip, *quiet, *holdout, *lambda, *scale)
 	}
 	if err != nil {
 		return err
@@ -182,10 +186,13 @@ func fit(data []sample, w0 []float64, scale float64, epochs int, rate, l2 float6
 
 // readRecords reads the positions of the decided games of the rule under
 // dirs: every n-th after the opening and skip more moves, the quiet ones
-// only if asked, every holdout-th game's kept apart.
-func readRecords(dirs []string, rule gomoku.Rule, every, skip int, quiet bool, holdout int) (base *gomoku.Game, data, held []sample, err error) {
+// only if asked, every holdout-th game's kept apart. Each is labelled by its
+// TD(lambda) return (tdReturns): with lambda 1, whether its side to move won.
+func readRecords(dirs []string, rule gomoku.Rule, every, skip int, quiet bool, holdout int, lambda, scale float64) (base *gomoku.Game, data, held []sample, err error) {
 	f := make([]float64, gomoku.NumFeatures)
 	games := 0
+	var w []float64
+	var line []step
 	err = walkRecords(dirs, func(r record) error {
 		if r.rule != rule {
 			return nil
@@ -196,29 +203,71 @@ func readRecords(dirs []string, rule gomoku.Rule, every, skip int, quiet bool, h
 		}
 		if base == nil {
 			base = final.Game()
+			w = base.Weights()
 		}
 		games++
 		set := &data
 		if holdout > 0 && games%holdout == 0 {
 			set = &held
 		}
+		line = line[:0]
 		_, _, err = r.replay(func(p *gomoku.Position, ply int, m engines.Move) error {
-			if ply < r.opening+skip || (ply-r.opening)%every != 0 {
+			if ply < r.opening+skip {
 				return nil
 			}
-			if quiet && !p.Quiet() {
-				return nil
+			st := step{quiet: p.Quiet(), won: winner == engines.WinFor(p.SideToMove())}
+			if (ply-r.opening)%every == 0 || lambda < 1 && st.quiet {
+				st.s = sampleOf(p, f, 0)
+				st.eval = predict(st.s, w, scale)
 			}
-			won := float32(0)
-			if winner == engines.WinFor(p.SideToMove()) {
-				won = 1
-			}
-			*set = append(*set, sampleOf(p, f, won))
+			st.keep = (ply-r.opening)%every == 0 && (st.quiet || !quiet)
+			line = append(line, st)
 			return nil
 		})
+		tdReturns(line, lambda)
+		for _, st := range line {
+			if st.keep {
+				st.s.won = float32(st.label)
+				*set = append(*set, st.s)
+			}
+		}
 		return err
 	})
 	return base, data, held, err
+}
+
+// step is a position of a game's line, for its TD return: its features,
+// whether the side to move went on to win, its evaluation's predicted score
+// (where quiet) and the label tdReturns gives it.
+type step struct {
+	s           sample
+	quiet, keep bool
+	won         bool
+	eval, label float64
+}
+
+// tdReturns labels the positions of a game's line, from the last back, by
+// their TD(lambda) returns for their side to move: the return of a position
+// is the other side's complement of (1-lambda) times the next position's
+// evaluation plus lambda times its return. A position that is not quiet has
+// no evaluation worth mixing in and passes its return on; the last one's
+// return is the game's result.
+func tdReturns(line []step, lambda float64) {
+	for t := len(line) - 1; t >= 0; t-- {
+		if t == len(line)-1 {
+			line[t].label = 0
+			if line[t].won {
+				line[t].label = 1
+			}
+			continue
+		}
+		next := &line[t+1]
+		v := next.label
+		if next.quiet {
+			v = (1-lambda)*next.eval + lambda*next.label
+		}
+		line[t].label = 1 - v
+	}
 }
 
 // sampleOf is p's features, nonzero ones only, with outcome won.

@@ -81,3 +81,58 @@ func TestTuneLabels(t *testing.T) {
 		assert.Contains(t, err.Error(), tt.want)
 	}
 }
+
+func TestTDReturns(t *testing.T) {
+	// A line of four positions; the side to move at the last one wins. The
+	// evaluations are each position's predicted score for its side to move.
+	line := func(quiet ...bool) []step {
+		evals := []float64{0.5, 0.6, 0.3, 0.9}
+		won := []bool{true, false, true, false, true}
+		l := make([]step, len(quiet))
+		for i := range l {
+			l[i] = step{quiet: quiet[i], eval: evals[i%len(evals)], won: won[len(won)-len(quiet)+i]}
+		}
+		return l
+	}
+	labels := func(l []step) []float64 {
+		out := make([]float64, len(l))
+		for i, st := range l {
+			out[i] = st.label
+		}
+		return out
+	}
+	tests := []struct {
+		name   string
+		line   []step
+		lambda float64
+		want   []float64
+	}{
+		{"lambda 1 is the result", line(true, true, true, true), 1, []float64{0, 1, 0, 1}},
+		{"lambda 0 is the next evaluation", line(true, true, true, true), 0, []float64{1 - 0.6, 1 - 0.3, 1 - 0.9, 1}},
+		// t=2: 1-(0.5*0.9+0.5*1)=0.05; t=1: 1-(0.5*0.3+0.5*0.05)=0.825;
+		// t=0: 1-(0.5*0.6+0.5*0.825)=0.2875.
+		{"lambda 0.5 mixes both", line(true, true, true, true), 0.5, []float64{0.2875, 0.825, 0.05, 1}},
+		// A position that is not quiet passes its return on unmixed: t=0
+		// takes t=1's return (1-0.3), not its evaluation.
+		{"not quiet passes on", line(true, false, true, true), 0, []float64{1 - (1 - 0.3), 1 - 0.3, 1 - 0.9, 1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tdReturns(tt.line, tt.lambda)
+			assert.InDeltaSlice(t, tt.want, labels(tt.line), 1e-9)
+		})
+	}
+}
+
+func TestTuneLambdaOneIsResults(t *testing.T) {
+	run := func(extra ...string) string {
+		var stdout, stderr bytes.Buffer
+		args := append([]string{"tune", "-rule", "freestyle", "-every", "1", "-epochs", "2", "-holdout", "0"}, extra...)
+		require.NoError(t, Run(append(args, "testdata/records"), &stdout, &stderr), stderr.String())
+		return stdout.String()
+	}
+	assert.Equal(t, run(), run("-lambda", "1"))
+	assert.NotEqual(t, run(), run("-lambda", "0.7"), "evaluations mixed in change the labels")
+	var stdout, stderr bytes.Buffer
+	assert.Error(t, Run([]string{"tune", "-lambda", "1.5", "testdata/records"}, &stdout, &stderr))
+}
