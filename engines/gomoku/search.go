@@ -755,28 +755,45 @@ func (s *Searcher) genMoves(slot, ply int, ttMove int) []scored {
 		return list
 	}
 	if !s.opt.NoThreatReplies && !s.off(offDefend43) && b.counts[opp][kBlock4Flex3] > 0 {
+		// Against a four-three: our fours, the squares on its lines after
+		// which the opponent has none left, and the squares after which
+		// our block of its four would be a four of ours (the block then
+		// takes the tempo back). When that block is a four already, the
+		// four-three forces nothing and every move stays.
 		if c := s.find(opp, kBlock4Flex3); c >= 0 {
-			// Against a four-three: our fours, and the squares on its
-			// lines after which the opponent has none left. A square
-			// that breaks its four or its three is one where the
-			// opponent would make at least a closed three itself.
-			for _, cc := range b.cand {
-				i := int(cc)
-				if b.cells[i] != Empty {
-					continue
+			if f := s.blockOfFour(c); f < 0 || b.sq[f].cls[me]&^flagForbid < kBlock4 || !s.legal(me, f) {
+				// counters reports whether our stone on i makes the block
+				// on f a four of ours.
+				counters := func(i int) bool {
+					light := b.light
+					b.light = true
+					b.putFor(i, colorOf(me), 1<<me)
+					four := b.sq[f].cls[me]&^flagForbid >= kBlock4
+					b.take(i, colorOf(me))
+					b.light = light
+					return four
 				}
-				if b.sq[i].cls[me]&^flagForbid >= kBlock4 {
-					add(i)
-					continue
+				for _, cc := range b.cand {
+					i := int(cc)
+					if b.cells[i] != Empty {
+						continue
+					}
+					if b.sq[i].cls[me]&^flagForbid >= kBlock4 {
+						add(i)
+						continue
+					}
+					if !s.legal(me, i) {
+						continue
+					}
+					if (i == c || aligned(c, i) && b.sq[i].cls[opp]&^flagForbid >= kBlock3) && stops(i, kBlock4Flex3) ||
+						f >= 0 && i != f && aligned(f, i) && counters(i) {
+						add(i)
+					}
 				}
-				if i != c && (!aligned(c, i) || b.sq[i].cls[opp]&^flagForbid < kBlock3) || !s.legal(me, i) || !stops(i, kBlock4Flex3) {
-					continue
+				if len(list) > 0 {
+					s.buf[slot] = list
+					return list
 				}
-				add(i)
-			}
-			if len(list) > 0 {
-				s.buf[slot] = list
-				return list
 			}
 		}
 	}
@@ -788,6 +805,20 @@ func (s *Searcher) genMoves(slot, ply int, ttMove int) []scored {
 	}
 	s.buf[slot] = list
 	return list
+}
+
+// blockOfFour returns the square where the side to move must block the
+// opponent's five after the opponent plays its four-three on c (-1: none).
+func (s *Searcher) blockOfFour(c int) int {
+	b := &s.b
+	opp := 1 - s.stm
+	light := b.light
+	b.light = true
+	b.putFor(c, colorOf(opp), 1<<opp)
+	f, _ := s.fives(opp)
+	b.take(c, colorOf(opp))
+	b.light = light
+	return f
 }
 
 // onLines reports whether square i is each of squares or shares a line

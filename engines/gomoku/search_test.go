@@ -72,6 +72,28 @@ func TestSearchTactics(t *testing.T) {
 	}
 }
 
+// TestFourThreeThatForcesNothing checks a position from a game Rapfi won:
+// black's j11 is a four-three, but white's block of that four would be a
+// four of white's, so the four-three forces nothing, and white wins with the
+// open three m10. The replies to a four-three left m10 out, and the search
+// missed the win.
+func TestFourThreeThatForcesNothing(t *testing.T) {
+	g := mustGame(t, 15, 15, Freestyle)
+	p := setup(t, g, "j14 j13 h11 k11 l11 h10 h9 k9 j8 i7 l6 m6", "h13 i10 l10 i9 j9 l9 h8 i8 k8 l8 l7", engines.P2)
+	m10, err := p.ParseMove("m10")
+	require.NoError(t, err)
+	s := searcherAt(p)
+	require.Positive(t, s.b.counts[0][kBlock4Flex3], "black has a four-three")
+	var replies []engines.Move
+	for _, sc := range s.genMoves(0, 0, noMove) {
+		replies = append(replies, engines.Move(sc.m))
+	}
+	require.Contains(t, replies, m10)
+	info := searchOf(t, p, engines.Config{}, 200000)
+	require.Equal(t, "m10", p.MoveText(info.Best()))
+	require.True(t, info.Score.IsMate() && info.Score > 0, "score %s pv %s", info.Score.UCI(), engines.PVText(p, info.PV, " "))
+}
+
 // TestRenjuBlackAvoidsFouls checks that black never plays a forbidden
 // square, even when it looks best.
 func TestRenjuBlackAvoidsFouls(t *testing.T) {
