@@ -1,6 +1,7 @@
 // This file holds the gomoku benchmarks of `qi bench`: the search's speed
 // and the depth it reaches in a second from middle-game positions of the
-// Gomocup records, and the time to solve the set of VCF positions.
+// Gomocup records, the time to solve the set of VCF positions, and how many
+// of the forced wins Rapfi found in its games against qi the search finds.
 
 package gomoku
 
@@ -32,6 +33,41 @@ var benchPositions = []struct {
 
 //go:embed testdata/vcf.txt
 var vcfSetText string
+
+//go:embed testdata/threatwins.txt
+var threatWinsText string
+
+// threatWins reads the threat wins: freestyle 15x15 positions whose side to
+// move has a forced win (testdata/threatwins.txt says where they come from).
+func threatWins() ([]*Position, error) {
+	g, err := NewGame(15, 15, Freestyle)
+	if err != nil {
+		return nil, err
+	}
+	var out []*Position
+	for _, line := range strings.Split(threatWinsText, "\n") {
+		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
+			continue
+		}
+		text, _, _ := strings.Cut(line, "|")
+		p, err := g.ParsePosition(text)
+		if err != nil {
+			return nil, fmt.Errorf("threat wins: %w", err)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// findsWin reports whether a search of p within nodes nodes proves a win for
+// its side to move, and the nodes it searched.
+func findsWin(ctx context.Context, p *Position, nodes int64) (bool, int64) {
+	won := false
+	info := NewSearcher(engines.Config{}).Search(ctx, p, engines.Limits{Nodes: nodes}, func(i engines.Info) {
+		won = won || i.Score.IsMate() && i.Score > 0
+	})
+	return won || info.Score.IsMate() && info.Score > 0, info.Nodes
+}
 
 // vcfPosition is a position of the VCF set.
 type vcfPosition struct {
@@ -73,7 +109,7 @@ func vcfSet() ([]vcfPosition, error) {
 
 // Benches implements engines.Bencher: a search of a second (a tenth when
 // quick) from each middle-game position, with the depth reached and the
-// speed, their total, then the VCF set solved.
+// speed, their total, then the VCF set solved and the threat wins searched.
 func (g *Game) Benches(quick bool) []engines.Bench {
 	limit := time.Second
 	if quick {
@@ -126,6 +162,32 @@ func (g *Game) Benches(quick bool) []engines.Bench {
 		if r.Solved != r.Of {
 			return r, fmt.Errorf("VCF set: %d of %d positions unsolved", r.Of-r.Solved, r.Of)
 		}
+		return r, nil
+	}})
+	benches = append(benches, engines.Bench{Name: "threat wins (Rapfi's against qi)", Run: func(ctx context.Context) (engines.BenchResult, error) {
+		set, err := threatWins()
+		if err != nil {
+			return engines.BenchResult{}, err
+		}
+		// A win found within half a million nodes (a second's search)
+		// counts; quick runs take the first twenty at a fifth of that.
+		nodes := int64(500_000)
+		if quick {
+			set, nodes = set[:20], nodes/5
+		}
+		start := time.Now()
+		r := engines.BenchResult{Of: len(set)}
+		for _, p := range set {
+			won, n := findsWin(ctx, p, nodes)
+			r.Nodes += n
+			if won {
+				r.Solved++
+			}
+			if err := ctx.Err(); err != nil {
+				return r, err
+			}
+		}
+		r.Time = time.Since(start)
 		return r, nil
 	}})
 	return benches

@@ -1,5 +1,5 @@
-// Benchmarks: move making, the search's speed, the depth of a second and the
-// VCF set, and a smoke test of qi bench's measurements.
+// Benchmarks: move making, the search's speed, the depth of a second, the
+// VCF set and the threat wins, and a smoke test of qi bench's measurements.
 
 package gomoku
 
@@ -77,6 +77,28 @@ func BenchmarkVCFSet(b *testing.B) {
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
 
+// BenchmarkThreatWins reports how many of the threat wins a search of half
+// a million nodes finds, and the nodes it spends.
+func BenchmarkThreatWins(b *testing.B) {
+	set, err := threatWins()
+	require.NoError(b, err)
+	var nodes int64
+	found := 0
+	for b.Loop() {
+		found = 0
+		for _, p := range set {
+			won, n := findsWin(context.Background(), p, 500_000)
+			nodes += n
+			if won {
+				found++
+			}
+		}
+	}
+	b.ReportMetric(float64(found), "found")
+	b.ReportMetric(float64(len(set)), "positions")
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
 func TestBenchQuick(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs for half a second")
@@ -91,6 +113,14 @@ func TestBenchQuick(t *testing.T) {
 			require.Equal(t, 42, r.Solved)
 			require.Equal(t, 42, r.Of)
 		}
+		if b.Name == "threat wins (Rapfi's against qi)" {
+			require.Equal(t, 20, r.Of)
+			require.Positive(t, r.Nodes)
+		}
 	}
 	require.Contains(t, names, "search renju 15x15")
+	require.Contains(t, names, "threat wins (Rapfi's against qi)")
+	set, err := threatWins()
+	require.NoError(t, err)
+	require.Len(t, set, 120)
 }
