@@ -717,6 +717,24 @@ func (s *Searcher) genMoves(slot, ply int, ttMove int) []scored {
 		b.light = light
 		return !still
 	}
+	// defend adds our fours and the other squares keep accepts (keep
+	// checks that we may play them, after its cheaper tests): the replies
+	// to a threat.
+	defend := func(keep func(i int) bool) {
+		for _, c := range b.cand {
+			i := int(c)
+			if b.cells[i] != Empty {
+				continue
+			}
+			if b.sq[i].cls[me]&^flagForbid >= kBlock4 {
+				add(i)
+				continue
+			}
+			if keep(i) {
+				add(i)
+			}
+		}
+	}
 	if !s.opt.NoThreatReplies && s.threat(opp) {
 		// Against an open three: our fours, and the squares after which
 		// the opponent has no open four to make, found among those where
@@ -737,20 +755,9 @@ func (s *Searcher) genMoves(slot, ply int, ttMove int) []scored {
 				n4++
 			}
 		}
-		for _, c := range b.cand {
-			i := int(c)
-			if b.cells[i] != Empty {
-				continue
-			}
-			if b.sq[i].cls[me]&^flagForbid >= kBlock4 {
-				add(i)
-				continue
-			}
-			if b.sq[i].cls[opp]&^flagForbid < kBlock4 || !onLines(i, open4[:n4]) || !s.legal(me, i) || !stops(i, kFlex4) {
-				continue
-			}
-			add(i)
-		}
+		defend(func(i int) bool {
+			return b.sq[i].cls[opp]&^flagForbid >= kBlock4 && onLines(i, open4[:n4]) && s.legal(me, i) && stops(i, kFlex4)
+		})
 		s.buf[slot] = list
 		return list
 	}
@@ -773,23 +780,10 @@ func (s *Searcher) genMoves(slot, ply int, ttMove int) []scored {
 					b.light = light
 					return four
 				}
-				for _, cc := range b.cand {
-					i := int(cc)
-					if b.cells[i] != Empty {
-						continue
-					}
-					if b.sq[i].cls[me]&^flagForbid >= kBlock4 {
-						add(i)
-						continue
-					}
-					if !s.legal(me, i) {
-						continue
-					}
-					if (i == c || aligned(c, i) && b.sq[i].cls[opp]&^flagForbid >= kBlock3) && stops(i, kBlock4Flex3) ||
-						f >= 0 && i != f && aligned(f, i) && counters(i) {
-						add(i)
-					}
-				}
+				defend(func(i int) bool {
+					return s.legal(me, i) && ((i == c || aligned(c, i) && b.sq[i].cls[opp]&^flagForbid >= kBlock3) && stops(i, kBlock4Flex3) ||
+						f >= 0 && i != f && aligned(f, i) && counters(i))
+				})
 				if len(list) > 0 {
 					s.buf[slot] = list
 					return list
