@@ -60,10 +60,12 @@ func threatWins() ([]*Position, error) {
 }
 
 // findsWin reports whether a search of p within nodes nodes proves a win for
-// its side to move, and the nodes it searched.
+// its side to move, and the nodes it searched. The search analyses (it does
+// not cut short a forced move's search as a game's move does), so that a
+// win behind a forced block counts.
 func findsWin(ctx context.Context, p *Position, nodes int64) (bool, int64) {
 	won := false
-	info := NewSearcher(engines.Config{}).Search(ctx, p, engines.Limits{Nodes: nodes}, func(i engines.Info) {
+	info := NewSearcher(engines.Config{}).Search(ctx, p, engines.Limits{Nodes: nodes, Infinite: true}, func(i engines.Info) {
 		won = won || i.Score.IsMate() && i.Score > 0
 	})
 	return won || info.Score.IsMate() && info.Score > 0, info.Nodes
