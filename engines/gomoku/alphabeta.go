@@ -66,9 +66,8 @@ func cheb(a, b int) int {
 	if a < 0 || b < 0 {
 		return -1
 	}
-	ax, ay := cellXY(a)
-	bx, by := cellXY(b)
-	return max(iabs(ax-bx), iabs(ay-by))
+	d, _ := apart(a, b)
+	return d
 }
 
 // ttDepth turns a node's fractional depth into the table's whole plies (at

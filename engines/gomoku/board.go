@@ -382,6 +382,19 @@ func (b *board) putFor(i int, c Color, sides int) {
 	b.spread(i, uint32(c), sides)
 }
 
+// try puts c on empty square i with the patterns of the sides in the mask
+// updated and the evaluation's terms left alone (a light move), reports
+// what test finds there, and takes the stone back.
+func (b *board) try(i int, c Color, sides int, test func() bool) bool {
+	light := b.light
+	b.light = true
+	b.putFor(i, c, sides)
+	r := test()
+	b.take(i, c)
+	b.light = light
+	return r
+}
+
 // take empties square i, which holds c: on a saving board, the last move
 // put.
 func (b *board) take(i int, c Color) {

@@ -64,21 +64,16 @@ func (b *board) foulExact(i int) Foul {
 	if fours >= 2 {
 		return DoubleFour
 	}
-	if nThrees >= 2 {
-		light := b.light
-		b.light = true
-		defer func() { b.light = light }()
-		b.put(i, Black)
+	if nThrees >= 2 && b.try(i, Black, 3, func() bool {
 		real := 0
 		for d := 0; d < 4 && real < 2; d++ {
 			if threes[d] && b.realThree(i, d) {
 				real++
 			}
 		}
-		b.take(i, Black)
-		if real >= 2 {
-			return DoubleThree
-		}
+		return real >= 2
+	}) {
+		return DoubleThree
 	}
 	if overline {
 		return Overline

@@ -39,16 +39,16 @@ func (t *orderTable) parts() [][]int16 {
 	return [][]int16{t.own[:], t.opp[:], t.lastOpp[:], t.lastOwn[:]}
 }
 
-// distBucket is the ordering's bucket for the distance of squares a and b:
+// distBucket is the ordering's bucket for the distance of square a to b:
 // the king-move distance, capped at 6, plus 8 when they share a line within
-// four squares; 0 when b is no move.
+// four squares (aligned); 0 when b is no move.
 func distBucket(a, b int) int {
-	d := cheb(a, b)
-	if d < 0 {
+	if b < 0 {
 		return 0
 	}
+	d, line := apart(a, b)
 	r := min(d, 6)
-	if aligned(a, b) {
+	if line && d <= 4 {
 		r += 8
 	}
 	return r

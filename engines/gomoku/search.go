@@ -703,19 +703,12 @@ func (s *Searcher) genMoves(slot, ply int, ttMove int) []scored {
 	// light move skips the terms, and our own patterns are left as they
 	// were.
 	stops := func(i int, k class) bool {
-		light := b.light
-		b.light = true
-		b.putFor(i, colorOf(me), 1<<opp)
-		s.stm ^= 1
-		var still bool
-		if k == kFlex4 {
-			still = s.threat(opp)
-		} else {
-			still = b.counts[opp][k] > 0 && s.find(opp, k) >= 0
-		}
-		s.unmake(i)
-		b.light = light
-		return !still
+		return !b.try(i, colorOf(me), 1<<opp, func() bool {
+			if k == kFlex4 {
+				return s.threat(opp)
+			}
+			return b.counts[opp][k] > 0 && s.find(opp, k) >= 0
+		})
 	}
 	// defend adds our fours and the other squares keep accepts (keep
 	// checks that we may play them, after its cheaper tests): the replies
@@ -772,13 +765,7 @@ func (s *Searcher) genMoves(slot, ply int, ttMove int) []scored {
 				// counters reports whether our stone on i makes the block
 				// on f a four of ours.
 				counters := func(i int) bool {
-					light := b.light
-					b.light = true
-					b.putFor(i, colorOf(me), 1<<me)
-					four := b.sq[f].cls[me]&^flagForbid >= kBlock4
-					b.take(i, colorOf(me))
-					b.light = light
-					return four
+					return b.try(i, colorOf(me), 1<<me, func() bool { return b.sq[f].cls[me]&^flagForbid >= kBlock4 })
 				}
 				defend(func(i int) bool {
 					return s.legal(me, i) && ((i == c || aligned(c, i) && b.sq[i].cls[opp]&^flagForbid >= kBlock3) && stops(i, kBlock4Flex3) ||
@@ -804,14 +791,12 @@ func (s *Searcher) genMoves(slot, ply int, ttMove int) []scored {
 // blockOfFour returns the square where the side to move must block the
 // opponent's five after the opponent plays its four-three on c (-1: none).
 func (s *Searcher) blockOfFour(c int) int {
-	b := &s.b
 	opp := 1 - s.stm
-	light := b.light
-	b.light = true
-	b.putFor(c, colorOf(opp), 1<<opp)
-	f, _ := s.fives(opp)
-	b.take(c, colorOf(opp))
-	b.light = light
+	f := -1
+	s.b.try(c, colorOf(opp), 1<<opp, func() bool {
+		f, _ = s.fives(opp)
+		return f >= 0
+	})
 	return f
 }
 

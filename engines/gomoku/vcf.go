@@ -260,8 +260,15 @@ func aligned(a, b int) bool { return onLine(a, b, 4) }
 // onLine reports whether squares a and b share a line (a row, a column or
 // a diagonal) within reach squares of each other.
 func onLine(a, b, reach int) bool {
+	d, line := apart(a, b)
+	return line && d <= reach
+}
+
+// apart returns the king-move distance of squares a and b and whether they
+// share a line (a row, a column or a diagonal).
+func apart(a, b int) (d int, line bool) {
 	ax, ay := cellXY(a)
 	bx, by := cellXY(b)
 	dx, dy := iabs(bx-ax), iabs(by-ay)
-	return (dx == 0 || dy == 0 || dx == dy) && max(dx, dy) <= reach
+	return max(dx, dy), dx == 0 || dy == 0 || dx == dy
 }
