@@ -2,8 +2,9 @@
 // against for gomoku. Its subcommands replay the Gomocup tournament records
 // (.psq files, extracted from the Gomocup archives), extract
 // positions won by continuous fours (VCF) for the engine's test set, fit the
-// evaluation weights to the records' results and the move ordering to
-// their moves, and play self-play matches
+// evaluation weights to the records' results (or to positions another
+// engine labelled) and the move ordering to their moves, and play self-play
+// matches
 // between two settings of qi's engine from Piskvork's openings.
 package gomocup
 
@@ -35,6 +36,8 @@ func Run(args []string, stdout, stderr io.Writer) error {
 		return runOrder(rest, stdout, stderr)
 	case "selfplay":
 		return runSelfplay(rest, stdout, stderr)
+	case "label":
+		return runLabel(rest, stdout, stderr)
 	}
 	if cmdline.IsHelp(args[0]) {
 		fmt.Fprint(stdout, usage)
@@ -48,7 +51,8 @@ var usage = strings.TrimLeft(`
 usage: qi gomocup <command> [flags] (each command has -h)
   stats    DIR...   replay Gomocup records: games, results, illegal endings
   vcf      DIR...   extract positions won by continuous fours, for testdata
-  tune     DIR...   fit the evaluation weights to the records' results
+  tune     DIR...   fit the evaluation weights to the records' results (or to labels)
+  label    RECORDS  label the records' positions with another brain's evaluations
   order    DIR...   fit the move ordering to the moves the records' engines played
   selfplay          play two settings of qi's engine against each other
 DIR holds .psq files (extract Gomocup's result archives, *-psq.tar.xz, with tar xJf).

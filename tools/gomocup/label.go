@@ -1,0 +1,385 @@
+// This file holds the labelling of positions by another engine: each
+// distinct position of the games is set up on a Gomocup brain's board and
+// searched for a fixed time, and the win rate of the evaluation the brain
+// reported is written with the position's moves, as `tune -labels` reads
+// them. A stronger engine's evaluations label positions better than the
+// games' results do.
+
+package gomocup
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/shlex"
+
+	"qi/engines"
+	"qi/engines/gomoku"
+	"qi/protocol/cmdline"
+	"qi/tools/arena/grid"
+	brain "qi/tools/arena/player"
+	sgf "qi/tools/arena/record"
+	"qi/tools/shard"
+)
+
+// LabelTool is the labelling's name in batch manifests.
+const LabelTool = "gomocup label"
+
+// labelCounts are a labelling shard's counts, summed by a merge.
+type labelCounts struct {
+	Labelled int `json:"labelled"`
+	Decided  int `json:"decided"` // the brain reported a forced result
+	Silent   int `json:"silent"`  // the brain reported no evaluation
+}
+
+// ReportLabels prints the counts of a merged labelling.
+func ReportLabels(m *shard.Manifest, w io.Writer) error {
+	var c labelCounts
+	if err := m.ReadCounts(&c); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "%d positions labelled, %d left out as decided, %d without an evaluation\n", c.Labelled, c.Decided, c.Silent)
+	return nil
+}
+
+func runLabel(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("gomocup label", flag.ContinueOnError)
+	engine := fs.String("engine", "", "the brain's command line: its program and arguments, split as a shell would")
+	dir := fs.String("dir", "", "the brain's working directory (default: the current one)")
+	out := fs.String("o", "", "labels file to write")
+	ruleName := fs.String("rule", "freestyle", "rule of the games to label: freestyle, standard, renju or caro")
+	size := fs.Int("size", 15, "board side of the games to label")
+	from := fs.Int("from", 6, "least stones of a labelled position")
+	moveTime := fs.Duration("movetime", 40*time.Millisecond, "the brain's time a position (INFO timeout_turn)")
+	evalExpr := fs.String("eval", `Eval (\S+)`, "regular expression matching the brain's MESSAGE lines that carry its evaluation, the evaluation in its first group (the default reads Rapfi's)")
+	scale := fs.Float64("scale", 200, "the brain's evaluation units for a factor e in the odds (Rapfi's: 200)")
+	block := fs.Int("block", 500, "positions of a batch item")
+	var batch shard.Flags
+	batch.Register(fs)
+	if err := cmdline.Parse(fs, args, stdout, "usage: qi gomocup label -engine CMD [flags] RECORDS...\n"+
+		"Label the positions of games with a Gomocup brain's evaluation, for tune -labels.\n"+
+		"RECORDS are folders of .psq files and .sgf files (qi arena -sgfout); every distinct\n"+
+		"position of their games of the rule and size, from -from stones on, is set up on the\n"+
+		"brain's board and searched for -movetime, and written as \"SCORE x,y ...\", SCORE the\n"+
+		"win rate 1/(1+exp(-eval/scale)) of the last evaluation the brain reported. Positions it\n"+
+		"reports won or lost (an evaluation that is not a number, as +M9) are left out."); err != nil {
+		return err
+	}
+	words, err := shlex.Split(*engine)
+	if err != nil || len(words) == 0 {
+		return fmt.Errorf("gomocup label: -engine needs the brain's command line")
+	}
+	evalRE, err := regexp.Compile(*evalExpr)
+	if err != nil || evalRE.NumSubexp() < 1 {
+		return fmt.Errorf("gomocup label: -eval %q is not a regular expression with a group", *evalExpr)
+	}
+	if *moveTime <= 0 || !(*scale > 0) {
+		return fmt.Errorf("gomocup label: -movetime and -scale must be positive")
+	}
+	rule, err := gomoku.ParseRule(*ruleName)
+	if err != nil {
+		return err
+	}
+	g, err := gomoku.NewGame(*size, *size, rule)
+	if err != nil {
+		return err
+	}
+	todo, err := positionsOf(fs.Args(), g, *from)
+	if err != nil {
+		return err
+	}
+	if len(todo) == 0 {
+		return fmt.Errorf("gomocup label: no position of a %s %dx%d game", rule, *size, *size)
+	}
+	// The positions make the job, wherever the records lie.
+	h := sha256.New()
+	for _, p := range todo {
+		fmt.Fprintln(h, movesText(p))
+	}
+	params := append(shard.FlagParams(fs, "o", "dir"), "#positions-sha256="+hex.EncodeToString(h.Sum(nil)))
+	n := max(*block, 1)
+	plan, done, err := batch.Start(shard.Job{Tool: LabelTool, Params: params, Items: (len(todo) + n - 1) / n, Outputs: map[string]string{"txt": *out}},
+		[]string{"gomocup", "label"}, args, stdout, stderr, ReportLabels)
+	if done || err != nil {
+		return err
+	}
+	if *out == "" && plan.Mode == shard.Whole {
+		return fmt.Errorf("gomocup label: -o is needed")
+	}
+	geo, err := grid.Of(g)
+	if err != nil {
+		return err
+	}
+	l := &labeller{
+		game: g, geo: geo, moveTime: *moveTime, eval: evalRE, scale: *scale,
+		spec: brain.Spec{Name: words[0], Cmd: words[0], Args: words[1:], Dir: *dir, Proto: brain.Gomocup},
+	}
+	l.spec.Log = l.log
+	ctx := context.Background()
+	defer l.quit()
+	var output *shard.Output
+	if plan.Mode == shard.One {
+		if output, err = plan.Create(shard.Stream{Ext: "txt"}); err != nil {
+			return err
+		}
+	}
+	var all bytes.Buffer
+	var c labelCounts
+	start := time.Now()
+	for _, b := range plan.Items() {
+		var chunk bytes.Buffer
+		for _, moves := range todo[b*n : min((b+1)*n, len(todo))] {
+			text, ok, err := l.label(ctx, moves)
+			if err != nil {
+				if output != nil {
+					output.Abort()
+				}
+				return fmt.Errorf("gomocup label: position %s: %w", movesText(moves), err)
+			}
+			switch {
+			case ok:
+				c.Labelled++
+				fmt.Fprintf(&chunk, "%s %s\n", text, movesText(moves))
+			case text == "":
+				c.Silent++
+			default:
+				c.Decided++
+			}
+		}
+		if output != nil {
+			if err := output.Put(b, chunk.Bytes()); err != nil {
+				output.Abort()
+				return err
+			}
+		} else {
+			all.Write(chunk.Bytes())
+		}
+	}
+	if output != nil {
+		err = output.Close(nil, c)
+	} else {
+		err = os.WriteFile(*out, all.Bytes(), 0o666)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%d positions labelled, %d left out as decided, %d without an evaluation, in %v\n",
+		c.Labelled, c.Decided, c.Silent, time.Since(start).Round(time.Second))
+	return nil
+}
+
+// positionsOf returns the distinct positions (by their stones) of the games
+// of g's rule and size in the records, as move lists from the empty board,
+// with at least from stones and the game not yet over, in the records'
+// order.
+func positionsOf(paths []string, g *gomoku.Game, from int) ([][][2]int, error) {
+	var dirs []string
+	var games [][][2]int
+	for _, path := range paths {
+		if !strings.HasSuffix(strings.ToLower(path), ".sgf") {
+			dirs = append(dirs, path)
+			continue
+		}
+		more, err := readSGFGames(path, g)
+		if err != nil {
+			return nil, err
+		}
+		games = append(games, more...)
+	}
+	if len(dirs) > 0 {
+		err := walkRecords(dirs, func(r record) error {
+			if r.rule == g.Rule() && r.w == g.Width() && r.h == g.Height() {
+				games = append(games, r.moves)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
+	seen := map[uint64]bool{}
+	var out [][][2]int
+	for _, moves := range games {
+		p := g.NewPosition()
+		for k, xy := range moves {
+			if p.Result() != engines.None {
+				break
+			}
+			if k >= from && !seen[p.Hash()] {
+				seen[p.Hash()] = true
+				out = append(out, moves[:k:k])
+			}
+			m, err := g.Move(xy[0], xy[1])
+			if err == nil {
+				err = p.Legal(m)
+			}
+			if err != nil {
+				break // an illegal ending: the moves before it count
+			}
+			p.Play(m)
+		}
+	}
+	return out, nil
+}
+
+// readSGFGames reads the moves of the games of an SGF file (as qi arena
+// writes them) that are of g's rule and size; others are skipped.
+func readSGFGames(path string, g *gomoku.Game) ([][][2]int, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	games, err := sgf.ReadSGF(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	var out [][][2]int
+	for _, nodes := range games {
+		if len(nodes) == 0 {
+			continue
+		}
+		root := nodes[0]
+		if sz := root["SZ"]; len(sz) > 0 {
+			w, h, err := sgf.SGFSize(sz[0])
+			if err != nil || w != g.Width() || h != g.Height() {
+				continue
+			}
+		}
+		if ru := root["RU"]; len(ru) > 0 {
+			mask, err := strconv.Atoi(ru[0])
+			if err != nil {
+				continue
+			}
+			rule, _, err := gomoku.RuleFromGomocup(mask)
+			if err != nil || rule != g.Rule() {
+				continue
+			}
+		}
+		var moves [][2]int
+		for _, n := range nodes[1:] {
+			for _, colour := range []string{"B", "W"} {
+				for _, v := range n[colour] {
+					x, y, err := sgf.SGFPoint(v)
+					if err != nil {
+						return nil, fmt.Errorf("%s: %w", path, err)
+					}
+					moves = append(moves, [2]int{x, y})
+				}
+			}
+		}
+		out = append(out, moves)
+	}
+	return out, nil
+}
+
+// movesText writes moves as the labels file does: x,y separated by spaces.
+func movesText(moves [][2]int) string {
+	parts := make([]string, len(moves))
+	for i, xy := range moves {
+		parts[i] = strconv.Itoa(xy[0]) + "," + strconv.Itoa(xy[1])
+	}
+	return strings.Join(parts, " ")
+}
+
+// labeller asks one brain for its evaluations.
+type labeller struct {
+	game     *gomoku.Game
+	geo      grid.Geometry
+	spec     brain.Spec
+	p        brain.Player
+	moveTime time.Duration
+	eval     *regexp.Regexp
+	scale    float64
+	// last is the evaluation of the brain's last MESSAGE line that had
+	// one; the brain's lines are logged in the goroutine that reads them,
+	// label's.
+	last string
+}
+
+// log is the brain's log: it keeps the evaluations of its messages.
+func (l *labeller) log(dir byte, line string) {
+	if dir != '>' {
+		return
+	}
+	if f := strings.Fields(line); len(f) > 0 && strings.EqualFold(f[0], "MESSAGE") {
+		if m := l.eval.FindStringSubmatch(line); m != nil {
+			l.last = m[1]
+		}
+	}
+}
+
+// label searches the position of moves with the brain and returns its
+// label: ok with the win rate's text, or not ok with the evaluation it
+// reported ("" for none). A brain that fails is started again for one more
+// try (brains may stumble when several start at once).
+func (l *labeller) label(ctx context.Context, moves [][2]int) (text string, ok bool, err error) {
+	for try := 0; ; try++ {
+		text, ok, err = l.ask(ctx, moves)
+		if err == nil || ctx.Err() != nil || try == 1 {
+			return text, ok, err
+		}
+		l.quit()
+	}
+}
+
+func (l *labeller) ask(ctx context.Context, moves [][2]int) (string, bool, error) {
+	if l.p == nil || !l.p.Alive() {
+		l.p = brain.New(l.spec)
+		if err := l.p.Start(ctx); err != nil {
+			return "", false, err
+		}
+	}
+	pos := l.game.NewPosition()
+	squares := make([]string, len(moves))
+	for i, xy := range moves {
+		m, err := l.game.Move(xy[0], xy[1])
+		if err != nil {
+			return "", false, err
+		}
+		pos.Play(m)
+		squares[i] = l.geo.Square(xy[0], xy[1])
+	}
+	tc := brain.TimeControl{MoveTime: l.moveTime}
+	// A new game each time: the brain's board then comes whole (BOARD),
+	// not as the move after its own reply, which is not the game's.
+	s := &brain.Setup{
+		GameName: "gomoku", Variant: "gomoku", Config: engines.Config{BoardSize: l.game.Width(), Rule: l.game.Rule().String()},
+		Start: l.game.NewPosition(), Geometry: &l.geo, Side: pos.SideToMove(), TC: [2]brain.TimeControl{tc, tc},
+		MoveTimeout: l.moveTime,
+	}
+	if err := l.p.NewGame(ctx, s); err != nil {
+		return "", false, err
+	}
+	l.last = ""
+	// The deadline leaves the brain its time and then some: labelling is
+	// not a game, and a late answer is still an answer.
+	t := &brain.Turn{Pos: pos, Moves: squares, Deadline: time.Now().Add(4*l.moveTime + 5*time.Second)}
+	if _, err := l.p.Move(ctx, t); err != nil {
+		return "", false, err
+	}
+	v, err := strconv.ParseFloat(l.last, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return l.last, false, nil
+	}
+	return strconv.FormatFloat(1/(1+math.Exp(-v/l.scale)), 'f', 4, 64), true, nil
+}
+
+// quit ends the brain, if one runs.
+func (l *labeller) quit() {
+	if l.p != nil {
+		l.p.Quit()
+		l.p = nil
+	}
+}
