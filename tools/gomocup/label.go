@@ -137,7 +137,11 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 	var all bytes.Buffer
 	var c labelCounts
 	start := time.Now()
-	for _, b := range plan.Items() {
+	items := plan.Items()
+	for i, b := range items {
+		if i > 0 && i%20 == 0 {
+			fmt.Fprintf(stderr, "%d of %d blocks, %d labelled, %v\n", i, len(items), c.Labelled, time.Since(start).Round(time.Second))
+		}
 		var chunk bytes.Buffer
 		for _, moves := range todo[b*n : min((b+1)*n, len(todo))] {
 			text, ok, err := l.label(ctx, moves)
