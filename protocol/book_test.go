@@ -6,6 +6,7 @@ package protocol
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -249,7 +250,11 @@ func TestNBoardBookHintAndLearn(t *testing.T) {
 
 // gomokuBook writes a 15x15 freestyle book learned from a short game into
 // dir.
-func gomokuBook(t *testing.T, dir string) {
+// gomokuBook saves in dir a freestyle book that learnt one game, and returns
+// its best move on the empty board, as text and as Gomocup's x,y: the
+// game's h8, or the better first move its depth-1 search found, as the
+// evaluation judges.
+func gomokuBook(t *testing.T, dir string) (text, xy string) {
 	g, err := gomoku.NewGame(15, 15, gomoku.Freestyle)
 	require.NoError(t, err)
 	b, err := book.New(g, 1, 2)
@@ -259,11 +264,15 @@ func gomokuBook(t *testing.T, dir string) {
 	_, err = b.Learn(context.Background(), book.NewScorer(g, 1, false), book.GameOf(g, pos), -1)
 	require.NoError(t, err)
 	require.NoError(t, b.Save(filepath.Join(dir, book.FileName(g))))
+	cands := b.Probe(g.Start())
+	require.NotEmpty(t, cands)
+	x, y := gomoku.XY(cands[0].Move)
+	return g.Square(x, y), fmt.Sprintf("%d,%d", x, y)
 }
 
 func TestGomocupBook(t *testing.T) {
 	dir := t.TempDir()
-	gomokuBook(t, dir)
+	best, bestXY := gomokuBook(t, dir)
 	cfg := gomocupConfig()
 	cfg.Books = book.NewShelfIn(dir, fstest.MapFS{})
 	missing, junk := filepath.Join(dir, "missing.book"), filepath.Join(dir, "junk.book")
@@ -271,7 +280,7 @@ func TestGomocupBook(t *testing.T) {
 	exchange(t, cfg, messageLine, []step{
 		{"START 15", []string{"OK"}},
 		{"INFO max_node 500", nil},
-		{"BEGIN", []string{`~MESSAGE book h8, value [-+]\d+\.\d\d \(depth 1\), 0 games, 1 of \d book moves within the randomness`, "7,7"}},
+		{"BEGIN", []string{`~MESSAGE book ` + best + `, value [-+]\d+\.\d\d \(depth 1\), 0 games, 1 of \d book moves within the randomness`, bestXY}},
 		{"RESTART", []string{"OK"}},
 		{"INFO book 0", nil},
 		{"BEGIN", []string{anyMove}},
