@@ -14,6 +14,7 @@ import (
 	"io"
 	"strings"
 
+	"qi/engines/gomoku"
 	"qi/protocol/cmdline"
 )
 
@@ -57,3 +58,13 @@ usage: qi gomocup <command> [flags] (each command has -h)
   selfplay          play two settings of qi's engine against each other
 DIR holds .psq files (extract Gomocup's result archives, *-psq.tar.xz, with tar xJf).
 `, "\n")
+
+// ruleGame returns the game of a rule's name on a square board of side size:
+// the commands' -rule and -size.
+func ruleGame(ruleName string, size int) (*gomoku.Game, error) {
+	rule, err := gomoku.ParseRule(ruleName)
+	if err != nil {
+		return nil, err
+	}
+	return gomoku.NewGame(size, size, rule)
+}

@@ -87,11 +87,7 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 	if *moveTime <= 0 || !(*scale > 0) {
 		return fmt.Errorf("gomocup label: -movetime and -scale must be positive")
 	}
-	rule, err := gomoku.ParseRule(*ruleName)
-	if err != nil {
-		return err
-	}
-	g, err := gomoku.NewGame(*size, *size, rule)
+	g, err := ruleGame(*ruleName, *size)
 	if err != nil {
 		return err
 	}
@@ -100,7 +96,7 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(todo) == 0 {
-		return fmt.Errorf("gomocup label: no position of a %s %dx%d game", rule, *size, *size)
+		return fmt.Errorf("gomocup label: no position of a %s %dx%d game", g.Rule(), *size, *size)
 	}
 	// The positions make the job, wherever the records lie.
 	h := sha256.New()

@@ -108,11 +108,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 	if done || err != nil {
 		return err
 	}
-	rule, err := gomoku.ParseRule(*ruleName)
-	if err != nil {
-		return err
-	}
-	g, err := gomoku.NewGame(*size, *size, rule)
+	g, err := ruleGame(*ruleName, *size)
 	if err != nil {
 		return err
 	}
@@ -199,7 +195,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	fmt.Fprintf(stdout, "A %s vs B %s, %s %dx%d, %s in %s\n",
-		pa.name, pb.name, rule, *size, *size, result(win, draw, loss), time.Since(start).Round(time.Second))
+		pa.name, pb.name, g.Rule(), *size, *size, result(win, draw, loss), time.Since(start).Round(time.Second))
 	if *verbose {
 		for i, who := range []string{"A", "B"} {
 			fmt.Fprintf(stdout, "%s: %s\n", who, stats[i])
