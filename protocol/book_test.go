@@ -248,8 +248,6 @@ func TestNBoardBookHintAndLearn(t *testing.T) {
 	})
 }
 
-// gomokuBook writes a 15x15 freestyle book learned from a short game into
-// dir.
 // gomokuBook saves in dir a freestyle book that learnt one game, and returns
 // its best move on the empty board, as text and as Gomocup's x,y: the
 // game's h8, or the better first move its depth-1 search found, as the

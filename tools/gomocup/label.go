@@ -334,6 +334,7 @@ func (l *labeller) label(ctx context.Context, moves [][2]int) (text string, ok b
 	}
 }
 
+// ask is one try of label, with the brain started when none runs.
 func (l *labeller) ask(ctx context.Context, moves [][2]int) (string, bool, error) {
 	if l.p == nil || !l.p.Alive() {
 		l.p = brain.New(l.spec)

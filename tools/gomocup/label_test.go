@@ -104,8 +104,8 @@ func TestLabelByBrain(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	require.NoError(t, Run(append(label, "-o", out, games), &stdout, &stderr), stderr.String())
 
-	// The positions: 4 to 10 stones of the first game, then 8 (the same
-	// position as the first game's) to 11 of the second: 11 distinct.
+	// The positions: 4 to 10 stones of the first game, then 9 to 11 of the
+	// second (up to 8 stones they are the first game's): 10 distinct.
 	var want strings.Builder
 	labelled, decided, silent := 0, 0, 0
 	first := [][2]int{{7, 7}, {8, 7}, {7, 8}, {7, 6}, {6, 8}, {8, 8}, {6, 7}, {9, 7}, {5, 7}, {6, 6}}
