@@ -58,7 +58,10 @@ func TestThreadsSearch(t *testing.T) {
 }
 
 // TestThreadsNodeLimit checks that a node-limited search runs on one thread
-// and counts its own nodes only, after searches that had helpers.
+// and counts its own nodes only, after searches that had helpers. Each
+// node-limited search starts from cleared tables: the threaded search
+// before leaves the table as its threads' timing made it, and a search
+// that starts from another table may search another tree, helpers or not.
 func TestThreadsNodeLimit(t *testing.T) {
 	g := mustGame(t, 15, 15, Freestyle)
 	p := g.NewPosition()
@@ -66,9 +69,12 @@ func TestThreadsNodeLimit(t *testing.T) {
 	s := g.NewSearcher(engines.Config{Threads: 2})
 	s.Search(context.Background(), p, engines.Limits{Depth: 6}, nil)
 	var reported int64
+	s.Clear()
 	info := s.Search(context.Background(), p, engines.Limits{Nodes: 3000}, func(i engines.Info) { reported = max(reported, i.Nodes) })
 	require.Less(t, info.Nodes, int64(3000+2000))
 	require.LessOrEqual(t, reported, info.Nodes, "progress counts no helper of an earlier search")
+	s.Search(context.Background(), p, engines.Limits{Depth: 6}, nil)
+	s.Clear()
 	again := s.Search(context.Background(), p, engines.Limits{Nodes: 3000}, nil)
 	require.Equal(t, info.Nodes, again.Nodes, "a node-limited search repeats")
 }
