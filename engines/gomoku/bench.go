@@ -71,6 +71,22 @@ func findsWin(ctx context.Context, p *Position, nodes int64) (bool, int64) {
 	return won || info.Score.IsMate() && info.Score > 0, info.Nodes
 }
 
+// winsFound counts the positions of set where findsWin proves a win within
+// nodes nodes, and the nodes it searched, until ctx is done.
+func winsFound(ctx context.Context, set []*Position, nodes int64) (found int, searched int64, err error) {
+	for _, p := range set {
+		won, n := findsWin(ctx, p, nodes)
+		searched += n
+		if won {
+			found++
+		}
+		if err := ctx.Err(); err != nil {
+			return found, searched, err
+		}
+	}
+	return found, searched, nil
+}
+
 // vcfPosition is a position of the VCF set.
 type vcfPosition struct {
 	name string
@@ -179,18 +195,9 @@ func (g *Game) Benches(quick bool) []engines.Bench {
 		}
 		start := time.Now()
 		r := engines.BenchResult{Of: len(set)}
-		for _, p := range set {
-			won, n := findsWin(ctx, p, nodes)
-			r.Nodes += n
-			if won {
-				r.Solved++
-			}
-			if err := ctx.Err(); err != nil {
-				return r, err
-			}
-		}
+		r.Solved, r.Nodes, err = winsFound(ctx, set, nodes)
 		r.Time = time.Since(start)
-		return r, nil
+		return r, err
 	}})
 	return benches
 }

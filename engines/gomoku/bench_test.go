@@ -85,14 +85,10 @@ func BenchmarkThreatWins(b *testing.B) {
 	var nodes int64
 	found := 0
 	for b.Loop() {
-		found = 0
-		for _, p := range set {
-			won, n := findsWin(context.Background(), p, 500_000)
-			nodes += n
-			if won {
-				found++
-			}
-		}
+		var n int64
+		found, n, err = winsFound(context.Background(), set, 500_000)
+		require.NoError(b, err)
+		nodes += n
 	}
 	b.ReportMetric(float64(found), "found")
 	b.ReportMetric(float64(len(set)), "positions")
