@@ -358,77 +358,56 @@ func ggfResult(re string) engines.Result {
 }
 
 func (r *records) sgf(path string) ([]book.Game, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	sgs, err := record.ReadSGF(bytes.NewReader(data))
+	defer f.Close()
+	sgs, err := record.ReadSGFGames(f)
 	if err != nil {
 		return nil, err
 	}
 	var games []book.Game
-	for i, nodes := range sgs {
-		if len(nodes) == 0 {
-			continue
-		}
-		root := nodes[0]
-		first := func(id string) string {
-			if v := root[id]; len(v) > 0 {
-				return v[0]
-			}
-			return ""
-		}
-		w, h, err := record.SGFSize(first("SZ"))
-		ruleNo, err2 := strconv.Atoi(first("RU"))
-		if err != nil || err2 != nil {
+	for i, sg := range sgs {
+		if sg.W == 0 || sg.Rule < 0 {
 			r.skip("SGF without SZ or RU", "")
 			continue
 		}
-		rule, _, err := gomoku.RuleFromGomocup(ruleNo)
-		g, ok := r.gomoku(w, h, rule)
+		rule, _, err := gomoku.RuleFromGomocup(sg.Rule)
+		g, ok := r.gomoku(sg.W, sg.H, rule)
 		if err != nil || !ok {
 			r.skip("game of another board or rule", "")
 			continue
 		}
-		pos, setup, err := sgfSetup(g, root)
+		pos, setup, err := sgfSetup(g, sg.Root)
 		if err != nil {
 			r.skip("bad start position", fmt.Sprintf("%s: game %d: %v", path, i+1, err))
 			continue
 		}
-		var moves []engines.Move
-		opening := 0
-		for _, n := range nodes {
-			for _, id := range []string{"B", "W"} {
-				for _, pt := range n[id] {
-					x, y, err := record.SGFPoint(pt)
-					var m engines.Move
-					if err == nil {
-						m, err = g.Move(x, y)
-					}
-					if err == nil {
-						err = pos.Legal(m)
-					}
-					if err != nil {
-						return games, fmt.Errorf("game %d: move %d: %w", i+1, len(moves)+1, err)
-					}
-					pos.Play(m)
-					moves = append(moves, m)
-					if slices.Contains(n["C"], "opening move") && opening == len(moves)-1 {
-						opening++
-					}
-				}
+		moves := make([]engines.Move, 0, len(sg.Moves))
+		for _, xy := range sg.Moves {
+			m, err := g.Move(xy[0], xy[1])
+			if err == nil {
+				err = pos.Legal(m)
 			}
+			if err != nil {
+				return nil, fmt.Errorf("game %d: move %d: %w", i+1, len(moves)+1, err)
+			}
+			pos.Play(m)
+			moves = append(moves, m)
 		}
 		result := engines.None
-		switch first("RE") {
-		case "B+1":
-			result = engines.P1Win
-		case "W+1":
-			result = engines.P2Win
-		case "0":
-			result = engines.Draw
+		if re := sg.Root["RE"]; len(re) > 0 {
+			switch re[0] {
+			case "B+1":
+				result = engines.P1Win
+			case "W+1":
+				result = engines.P2Win
+			case "0":
+				result = engines.Draw
+			}
 		}
-		games = append(games, book.Game{Start: setup, Moves: moves, Result: result, Opening: opening})
+		games = append(games, book.Game{Start: setup, Moves: moves, Result: result, Opening: sg.Opening})
 	}
 	return games, nil
 }

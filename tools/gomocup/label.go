@@ -234,52 +234,26 @@ func positionsOf(paths []string, g *gomoku.Game, from int) ([][][2]int, error) {
 }
 
 // readSGFGames reads the moves of the games of an SGF file (as qi arena
-// writes them) that are of g's rule and size; others are skipped.
+// writes them) that are of g's rule and size from the empty board; others
+// are skipped.
 func readSGFGames(path string, g *gomoku.Game) ([][][2]int, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	games, err := sgf.ReadSGF(f)
+	games, err := sgf.ReadSGFGames(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	var out [][][2]int
-	for _, nodes := range games {
-		if len(nodes) == 0 {
+	for _, sg := range games {
+		rule, _, err := gomoku.RuleFromGomocup(sg.Rule)
+		if err != nil || rule != g.Rule() || sg.W != g.Width() || sg.H != g.Height() ||
+			len(sg.Root["AB"])+len(sg.Root["AW"]) > 0 {
 			continue
 		}
-		root := nodes[0]
-		if sz := root["SZ"]; len(sz) > 0 {
-			w, h, err := sgf.SGFSize(sz[0])
-			if err != nil || w != g.Width() || h != g.Height() {
-				continue
-			}
-		}
-		if ru := root["RU"]; len(ru) > 0 {
-			mask, err := strconv.Atoi(ru[0])
-			if err != nil {
-				continue
-			}
-			rule, _, err := gomoku.RuleFromGomocup(mask)
-			if err != nil || rule != g.Rule() {
-				continue
-			}
-		}
-		var moves [][2]int
-		for _, n := range nodes[1:] {
-			for _, colour := range []string{"B", "W"} {
-				for _, v := range n[colour] {
-					x, y, err := sgf.SGFPoint(v)
-					if err != nil {
-						return nil, fmt.Errorf("%s: %w", path, err)
-					}
-					moves = append(moves, [2]int{x, y})
-				}
-			}
-		}
-		out = append(out, moves)
+		out = append(out, sg.Moves)
 	}
 	return out, nil
 }

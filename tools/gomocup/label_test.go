@@ -86,10 +86,12 @@ func fakeBrain(r io.Reader, w io.Writer) {
 }
 
 // labelGames are two freestyle games that share their first eight moves,
-// and a renju game that the labelling of freestyle skips.
+// and a renju game and a freestyle game from set-up stones that the
+// labelling of freestyle skips.
 const labelGames = `(;FF[4]GM[4]RU[0]SZ[15];B[hh];W[ih];B[hi];W[hg];B[gi];W[ii];B[gh];W[jh];B[fh];W[gg];B[ee])
 (;FF[4]GM[4]RU[0]SZ[15];B[hh];W[ih];B[hi];W[hg];B[gi];W[ii];B[gh];W[jh];B[kh];W[fh];B[ej];W[ff])
 (;FF[4]GM[4]RU[4]SZ[15];B[hh];W[ih];B[hi];W[hg];B[gi];W[ii];B[gh];W[jh];B[aa];W[bb])
+(;FF[4]GM[4]RU[0]SZ[15]AB[aa][ab][ac][ad]AW[ba][bb][bc][bd]PL[B];B[cc];W[dd];B[ee];W[ff];B[mm];W[nn];B[lm])
 `
 
 func TestLabelByBrain(t *testing.T) {

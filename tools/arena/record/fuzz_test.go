@@ -21,6 +21,7 @@ func FuzzReaders(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		_, _ = ReadPGN(strings.NewReader(s))
 		_, _ = ReadSGF(strings.NewReader(s))
+		_, _ = ReadSGFGames(strings.NewReader(s))
 		_, _ = ReadGGF(strings.NewReader(s))
 	})
 }

@@ -209,3 +209,39 @@ func TestScoreText(t *testing.T) {
 	assert.Equal(t, "+M3", ScoreText(engines.MateIn(5)))
 	assert.Equal(t, "-M2", ScoreText(engines.MatedIn(4)))
 }
+
+func TestReadSGFGames(t *testing.T) {
+	geo, err := grid.Of(tictactoe.Game{})
+	require.NoError(t, err)
+	var b bytes.Buffer
+	require.NoError(t, WriteSGF(&b, sample(), geo, 0))
+	g := sample()
+	g.StartText, g.StartSide = "x../.o./... x", engines.P1
+	g.Moves = []Move{{Text: "c1"}}
+	require.NoError(t, WriteSGF(&b, g, geo, 1))
+	b.WriteString("(;SZ[20:15]RU[x];B[hh];W[ii])")
+	games, err := ReadSGFGames(&b)
+	require.NoError(t, err)
+	require.Len(t, games, 3)
+
+	assert.Equal(t, [2]int{3, 3}, [2]int{games[0].W, games[0].H})
+	assert.Equal(t, 0, games[0].Rule)
+	assert.Equal(t, [][2]int{{1, 1}, {0, 1}, {0, 2}, {2, 0}, {0, 0}, {2, 2}, {1, 0}, {2, 1}}, games[0].Moves)
+	assert.Equal(t, 2, games[0].Opening, "the two opening moves")
+	assert.Equal(t, []string{"W+1"}, games[0].Root["RE"])
+
+	assert.Equal(t, 1, games[1].Rule)
+	assert.Equal(t, []string{"aa"}, games[1].Root["AB"], "setup stones stay in the root")
+	assert.Equal(t, [][2]int{{2, 2}}, games[1].Moves)
+	assert.Equal(t, 0, games[1].Opening)
+
+	assert.Equal(t, [2]int{20, 15}, [2]int{games[2].W, games[2].H})
+	assert.Equal(t, -1, games[2].Rule, "an unreadable RU")
+	assert.Equal(t, [][2]int{{7, 7}, {8, 8}}, games[2].Moves)
+
+	_, err = ReadSGFGames(strings.NewReader("(;SZ[15];B[hh])(;SZ[15];B[hh];W[h])"))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "game 2: move 2")
+	_, err = ReadSGFGames(strings.NewReader("(;B[aa]"))
+	assert.Error(t, err)
+}

@@ -10,6 +10,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -192,4 +193,62 @@ func SGFSize(s string) (w, h int, err error) {
 		}
 	}
 	return w, h, nil
+}
+
+// SGFGame is a game of an SGF text as ReadSGFGames reads it: what a reader
+// of gomoku records needs, whatever game it makes of it.
+type SGFGame struct {
+	// Root is the root node: the game's properties and its setup stones.
+	Root SGFNode
+	// W and H are SZ's sides, 0 when SZ is absent or unreadable.
+	W, H int
+	// Rule is RU, Gomocup's rule number, -1 when absent or unreadable.
+	Rule int
+	// Moves are the points of the main line's B and W properties, in order.
+	Moves [][2]int
+	// Opening counts the moves from the first that an "opening move"
+	// comment marks, as WriteSGF and c-gomoku-cli mark an opening's moves.
+	Opening int
+}
+
+// ReadSGFGames reads the main line of every game of an SGF text as moves.
+// An unreadable point is an error that names its game and move.
+func ReadSGFGames(r io.Reader) ([]SGFGame, error) {
+	trees, err := ReadSGF(r)
+	if err != nil {
+		return nil, err
+	}
+	var games []SGFGame
+	for i, nodes := range trees {
+		if len(nodes) == 0 {
+			continue
+		}
+		g := SGFGame{Root: nodes[0], Rule: -1}
+		if sz := g.Root["SZ"]; len(sz) > 0 {
+			if w, h, err := SGFSize(sz[0]); err == nil {
+				g.W, g.H = w, h
+			}
+		}
+		if ru := g.Root["RU"]; len(ru) > 0 {
+			if n, err := strconv.Atoi(ru[0]); err == nil && n >= 0 {
+				g.Rule = n
+			}
+		}
+		for _, n := range nodes {
+			for _, id := range []string{"B", "W"} {
+				for _, pt := range n[id] {
+					x, y, err := SGFPoint(pt)
+					if err != nil {
+						return nil, fmt.Errorf("game %d: move %d: %w", i+1, len(g.Moves)+1, err)
+					}
+					g.Moves = append(g.Moves, [2]int{x, y})
+					if g.Opening == len(g.Moves)-1 && slices.Contains(n["C"], "opening move") {
+						g.Opening++
+					}
+				}
+			}
+		}
+		games = append(games, g)
+	}
+	return games, nil
 }
