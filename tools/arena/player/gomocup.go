@@ -98,23 +98,34 @@ func (g *gomocup) NewGame(ctx context.Context, s *Setup) error {
 	if g.geo.W != g.geo.H {
 		start = fmt.Sprintf("RECTSTART %d,%d", g.geo.W, g.geo.H)
 	}
-	if err := g.send(start); err != nil {
-		return g.fail(err)
-	}
-	err = g.expect(ctx, "OK to "+start, func(line string) (bool, error) {
-		t := strings.TrimSpace(line)
-		switch {
-		case t == "OK":
-			return true, nil
-		case strings.HasPrefix(strings.ToUpper(t), "ERROR"):
-			return false, &Fault{Kind: Refused, Msg: fmt.Sprintf("cannot play a %dx%d board: %s", g.geo.W, g.geo.H, t)}
-		case chatter(t):
-			return false, nil
+	// A brain's ERROR to START is asked once more before it counts as a
+	// refusal: Rapfi drops the first word of what comes while it still
+	// counts itself thinking, just after its move, and START's size then
+	// reads as an unknown command.
+	for try := 0; ; try++ {
+		if err := g.send(start); err != nil {
+			return g.fail(err)
 		}
-		return false, garbled("OK", line)
-	})
-	if err != nil {
-		return g.fail(err)
+		var refused *Fault
+		err = g.expect(ctx, "OK to "+start, func(line string) (bool, error) {
+			t := strings.TrimSpace(line)
+			switch {
+			case t == "OK":
+				return true, nil
+			case strings.HasPrefix(strings.ToUpper(t), "ERROR"):
+				refused = &Fault{Kind: Refused, Msg: fmt.Sprintf("cannot play a %dx%d board: %s", g.geo.W, g.geo.H, t)}
+				return false, refused
+			case chatter(t):
+				return false, nil
+			}
+			return false, garbled("OK", line)
+		})
+		if err == nil {
+			break
+		}
+		if refused == nil || try == 1 {
+			return g.fail(err)
+		}
 	}
 	tc := s.TC[s.Side]
 	turn := tc.MoveTime

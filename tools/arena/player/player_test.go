@@ -288,6 +288,23 @@ func TestGomocupConversation(t *testing.T) {
 	assert.Equal(t, []string{"START 3", "INFO timeout_turn 500", "INFO timeout_match 0", "INFO game_type 1", "INFO rule 0",
 		"INFO time_left 2147483647", "BOARD", "0,0,2", "2,0,1", "1,1,2", "2,2,1", "0,2,2", "DONE"}, tr.sent())
 
+	// A brain that lost START's first word, as Rapfi does right after its
+	// move, is asked once more; one that refuses twice refuses.
+	var tr3 transcript
+	b := New(spec(Gomocup, &tr3, "gomocup", fake.Busy))
+	require.NoError(t, b.Start(ctx))
+	defer b.Quit()
+	for range 2 {
+		s = setup(t, engines.P1, TimeControl{MoveTime: time.Second}, "")
+		require.NoError(t, b.NewGame(ctx, s))
+		_, err = b.Move(ctx, turn(t, s))
+		require.NoError(t, err)
+	}
+	assert.Equal(t, []string{"ABOUT", "START 3", "INFO timeout_turn 1000", "INFO timeout_match 0", "INFO game_type 1",
+		"INFO rule 0", "INFO time_left 2147483647", "BEGIN",
+		"START 3", "START 3", "INFO timeout_turn 1000", "INFO timeout_match 0", "INFO game_type 1",
+		"INFO rule 0", "INFO time_left 2147483647", "BEGIN"}, tr3.sent())
+
 	// A square off the board comes back as the engine wrote it.
 	var tr2 transcript
 	q := New(spec(Gomocup, &tr2, "gomocup", fake.OffBoard))

@@ -34,6 +34,9 @@ const (
 	Mute      = "mute"      // never answers the handshake
 	NoReady   = "noready"   // never answers isready / ping
 	Refuse    = "refuse"    // refuses the game (Gomocup's ERROR to START)
+	// Busy loses the first word of the command after each of its moves, as
+	// Rapfi drops what comes while it still counts itself thinking (Gomocup).
+	Busy = "busy"
 	DieAtOnce = "dieatonce" // exits before reading anything
 )
 
@@ -93,6 +96,8 @@ type engine struct {
 	lastMove string
 	inBoard  bool
 	boardAll []string
+	// busy: a move was just sent, and Busy loses the next command's word.
+	busy bool
 }
 
 // exit is returned by a handler to end the engine with a code.
@@ -248,6 +253,13 @@ func (e *engine) gomocup(line string) (exit, bool) {
 	if len(f) == 0 {
 		return 0, false
 	}
+	if e.busy {
+		e.busy = false
+		if f = f[1:]; len(f) > 0 {
+			e.say("ERROR Unknown command: %s", f[0])
+		}
+		return 0, false
+	}
 	if e.inBoard {
 		if f[0] == "DONE" {
 			e.inBoard = false
@@ -326,6 +338,7 @@ func (e *engine) gomocupMove() (exit, bool) {
 	x, y := e.pick()
 	e.taken[e.squareName(x, y)] = true
 	e.say("%d,%d", x, y)
+	e.busy = e.behaviour == Busy
 	return 0, false
 }
 
