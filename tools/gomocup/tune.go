@@ -2,7 +2,8 @@
 // games, labelled with whether the side to move went on to win) or to
 // positions labelled with an expected score (by a deeper search, say), with a
 // logistic model P(win) = 1/(1+exp(-eval/scale)) over the engine's features
-// (the "texel" method), fitted by Adam from the engine's current weights;
+// (the "texel" method), fitted by Adam from the engine's current weights
+// (or a file's);
 // the features gomoku.FixedFeature names keep their zero weight.
 
 package gomocup
@@ -39,13 +40,14 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	scale := fset.Float64("scale", 400, "centi-units for a factor e in the odds")
 	epochs := fset.Int("epochs", 300, "passes over the data")
 	rate := fset.Float64("rate", 1, "learning rate (centi-units)")
-	l2 := fset.Float64("l2", 1e-6, "weight decay toward the current weights")
+	l2 := fset.Float64("l2", 1e-6, "weight decay toward the starting weights")
 	quiet := fset.Bool("quiet", true, "leave out positions with a five to make or an open four to play")
 	lambda := fset.Float64("lambda", 1, "label a game's positions by their TD(λ) returns under the current weights: 1 is the game's result, below 1 mixes in the evaluations of the positions that followed (a position's own evaluation counts only where it is quiet)")
 	holdout := fset.Int("holdout", 10, "keep every n-th game (or labelled position) out of the fit, to report the loss on what it did not see (0: none)")
 	labels := fset.Bool("labels", false, "fit to labelled positions instead of game results: the arguments are files of lines \"SCORE x,y x,y ...\", the side to move's expected score (0 to 1, say from a deeper search) and the moves from the empty board (0-based columns and rows from the top)")
 	size := fset.Int("size", 15, "the board side of the labelled positions")
 	out := fset.String("out", "", "write the fitted weights to this file (the form of weights=FILE and of the engine's weights files)")
+	from := fset.String("weights", "", "start from the weights of this file (the form of -out) instead of the rule's own; with -epochs 0 the losses measure them")
 	if err := cmdline.Parse(fset, args, stdout, "usage: qi gomocup tune [flags] DIR...\n       qi gomocup tune -labels [flags] FILE...\nFit the evaluation weights to the results of Gomocup records, or to labelled positions."); err != nil {
 		return err
 	}
@@ -71,6 +73,19 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	}
 	if len(data) == 0 || base == nil {
 		return fmt.Errorf("no %s positions found", rule)
+	}
+	if *from != "" {
+		text, err := os.ReadFile(*from)
+		if err != nil {
+			return err
+		}
+		w, err := gomoku.ParseWeights(string(text))
+		if err != nil {
+			return fmt.Errorf("%s: %w", *from, err)
+		}
+		if base, err = base.WithWeights(w); err != nil {
+			return fmt.Errorf("%s: %w", *from, err)
+		}
 	}
 	w0 := base.Weights()
 	fmt.Fprintf(stdout, "%d %s positions to fit, %d held out; loss with the current weights %.5f (held out %.5f)\n",
@@ -111,7 +126,8 @@ func printChanges(stdout io.Writer, w0, w []float64, n int) {
 func formatWeights(w []float64) string {
 	parts := make([]string, len(w))
 	for i, x := range w {
-		parts[i] = fmt.Sprintf("%.0f", math.Round(x))
+		// +0 turns a -0 (a small negative rounded) into 0.
+		parts[i] = strconv.FormatFloat(math.Round(x)+0, 'f', 0, 64)
 	}
 	return strings.Join(parts, ",")
 }

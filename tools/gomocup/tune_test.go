@@ -6,6 +6,7 @@ package gomocup
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -59,7 +60,8 @@ func TestTuneLabels(t *testing.T) {
 		"0.8 7,7 3,3 7,8 11,11\n"+
 		"0.2 7,7 3,3 7,8\n")
 	var stdout, stderr bytes.Buffer
-	require.NoError(t, Run([]string{"tune", "-labels", "-epochs", "50", "-holdout", "0", good}, &stdout, &stderr), stderr.String())
+	fitted := filepath.Join(dir, "fitted.txt")
+	require.NoError(t, Run([]string{"tune", "-labels", "-epochs", "50", "-holdout", "0", "-out", fitted, good}, &stdout, &stderr), stderr.String())
 	var n, held int
 	var before, heldBefore, after float64
 	_, err := fmt.Sscanf(stdout.String(), "%d freestyle positions to fit, %d held out; loss with the current weights %f (held out %f)\nloss with the fitted weights %f",
@@ -67,6 +69,19 @@ func TestTuneLabels(t *testing.T) {
 	require.NoError(t, err, stdout.String())
 	assert.Equal(t, 4, n)
 	assert.Less(t, after, before)
+
+	// -weights starts from the file's weights: with no epochs, the loss
+	// of the current weights is the fitted one (as rounded when written).
+	stdout.Reset()
+	require.NoError(t, Run([]string{"tune", "-labels", "-epochs", "0", "-holdout", "0", "-weights", fitted, good}, &stdout, &stderr), stderr.String())
+	var again float64
+	_, err = fmt.Sscanf(stdout.String(), "%d freestyle positions to fit, %d held out; loss with the current weights %f", &n, &held, &again)
+	require.NoError(t, err, stdout.String())
+	assert.InDelta(t, after, again, 0.01)
+	assert.Less(t, again, before)
+	err = Run([]string{"tune", "-labels", "-weights", write("short.txt", "1,2,3\n"), good}, &stdout, &stderr)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "short.txt")
 
 	for _, tt := range []struct{ text, want string }{
 		{"1.5 7,7\n", "score"},
@@ -80,6 +95,10 @@ func TestTuneLabels(t *testing.T) {
 		assert.Contains(t, err.Error(), "bad.txt:1: ")
 		assert.Contains(t, err.Error(), tt.want)
 	}
+}
+
+func TestFormatWeights(t *testing.T) {
+	assert.Equal(t, "0,1,-2,2,0", formatWeights([]float64{-0.4, 0.5, -1.6, 2, math.Copysign(0, -1)}), "a weight rounded to zero is 0, not -0")
 }
 
 func TestTDReturns(t *testing.T) {
