@@ -34,9 +34,7 @@ const (
 	Mute      = "mute"      // never answers the handshake
 	NoReady   = "noready"   // never answers isready / ping
 	Refuse    = "refuse"    // refuses the game (Gomocup's ERROR to START)
-	// Busy loses the first word of the command after each of its moves, as
-	// Rapfi drops what comes while it still counts itself thinking (Gomocup).
-	Busy = "busy"
+	Busy      = "busy"      // loses the first word of the command after its move, as Rapfi can (Gomocup)
 	DieAtOnce = "dieatonce" // exits before reading anything
 )
 
