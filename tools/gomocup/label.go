@@ -65,6 +65,7 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 	evalExpr := fs.String("eval", `Eval (\S+)`, "regular expression matching the brain's MESSAGE lines that carry its evaluation, the evaluation in its first group (the default reads Rapfi's)")
 	scale := fs.Float64("scale", 200, "the brain's evaluation units for a factor e in the odds (Rapfi's: 200)")
 	block := fs.Int("block", 500, "positions of a batch item")
+	decided := fs.Float64("decided", 0, "label the positions the brain reports won with this score, and lost with 1 minus it, instead of leaving them out (0: leave them out)")
 	var batch shard.Flags
 	batch.Register(fs)
 	if err := cmdline.Parse(fs, args, stdout, "usage: qi gomocup label -engine CMD [flags] RECORDS...\n"+
@@ -73,7 +74,8 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 		"position of their games of the rule and size, from -from stones on, is set up on the\n"+
 		"brain's board and searched for -movetime, and written as \"SCORE x,y ...\", SCORE the\n"+
 		"win rate 1/(1+exp(-eval/scale)) of the last evaluation the brain reported. Positions it\n"+
-		"reports won or lost (an evaluation that is not a number, as +M9) are left out."); err != nil {
+		"reports won or lost (an evaluation that is not a number, as +M9) are left out, or\n"+
+		"labelled -decided."); err != nil {
 		return err
 	}
 	words, err := shlex.Split(*engine)
@@ -86,6 +88,9 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 	}
 	if *moveTime <= 0 || !(*scale > 0) {
 		return fmt.Errorf("gomocup label: -movetime and -scale must be positive")
+	}
+	if !(*decided == 0 || *decided > 0.5 && *decided <= 1) {
+		return fmt.Errorf("gomocup label: -decided wants a score above 0.5 and at most 1, or 0")
 	}
 	g, err := ruleGame(*ruleName, *size)
 	if err != nil {
@@ -155,6 +160,14 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 				c.Silent++
 			default:
 				c.Decided++
+				if *decided > 0 {
+					// A forced result's sign says who wins: Rapfi's -M9 is a loss.
+					score := *decided
+					if strings.HasPrefix(text, "-") {
+						score = 1 - score
+					}
+					fmt.Fprintf(&chunk, "%s %s\n", strconv.FormatFloat(score, 'f', 4, 64), movesText(moves))
+				}
 			}
 		}
 		if output != nil {

@@ -34,13 +34,16 @@ func TestMain(m *testing.M) {
 }
 
 // fakeEval is what the fake brain reports for a board of n stones: a number
-// of Rapfi's form, a win ("+M9": a forced result), or nothing ("").
+// of Rapfi's form, a win or a loss ("+M9", "-M4": a forced result), or
+// nothing ("").
 func fakeEval(n int) string {
 	switch {
 	case n%7 == 0:
 		return "+M9"
 	case n%11 == 0:
 		return ""
+	case n%10 == 0:
+		return "-M4"
 	}
 	return fmt.Sprint(40*(n%6) - 100)
 }
@@ -108,7 +111,7 @@ func TestLabelByBrain(t *testing.T) {
 
 	// The positions: 4 to 10 stones of the first game, then 9 to 11 of the
 	// second (up to 8 stones they are the first game's): 10 distinct.
-	var want strings.Builder
+	var want, wantDecided strings.Builder
 	labelled, decided, silent := 0, 0, 0
 	first := [][2]int{{7, 7}, {8, 7}, {7, 8}, {7, 6}, {6, 8}, {8, 8}, {6, 7}, {9, 7}, {5, 7}, {6, 6}}
 	second := [][2]int{{7, 7}, {8, 7}, {7, 8}, {7, 6}, {6, 8}, {8, 8}, {6, 7}, {9, 7}, {10, 7}, {5, 7}, {4, 9}}
@@ -118,11 +121,18 @@ func TestLabelByBrain(t *testing.T) {
 			silent++
 		case strings.Contains(e, "M"):
 			decided++
+			score := "0.9000"
+			if strings.HasPrefix(e, "-") {
+				score = "0.1000"
+			}
+			fmt.Fprintf(&wantDecided, "%s %s\n", score, movesText(moves))
 		default:
 			labelled++
 			var v float64
 			fmt.Sscan(e, &v)
-			fmt.Fprintf(&want, "%.4f %s\n", 1/(1+math.Exp(-v/200)), movesText(moves))
+			line := fmt.Sprintf("%.4f %s\n", 1/(1+math.Exp(-v/200)), movesText(moves))
+			want.WriteString(line)
+			wantDecided.WriteString(line)
 		}
 	}
 	for k := 4; k <= len(first); k++ {
@@ -135,6 +145,16 @@ func TestLabelByBrain(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, want.String(), string(got))
 	assert.Contains(t, stdout.String(), fmt.Sprintf("%d positions labelled, %d left out as decided, %d without an evaluation", labelled, decided, silent))
+
+	require.NotZero(t, decided)
+	require.Contains(t, wantDecided.String(), "0.1000 ", "a lost position among them")
+
+	// With -decided, the won and lost positions are labelled too.
+	outDecided := filepath.Join(dir, "decided.txt")
+	require.NoError(t, Run(append(label, "-decided", "0.9", "-o", outDecided, games), &stdout, &stderr), stderr.String())
+	gotDecided, err := os.ReadFile(outDecided)
+	require.NoError(t, err)
+	assert.Equal(t, wantDecided.String(), string(gotDecided))
 
 	// Shards merged are the whole.
 	runs := t.TempDir()
@@ -172,6 +192,7 @@ func TestLabelRefuses(t *testing.T) {
 		{"eval without a group", []string{"label", "-engine", "brain", "-eval", "Eval", "-o", "x", games}, "group"},
 		{"no games of the rule", []string{"label", "-engine", "brain", "-rule", "standard", "-o", "x", games}, "no position"},
 		{"no output", []string{"label", "-engine", "brain", games}, "-o"},
+		{"decided below a half", []string{"label", "-engine", "brain", "-decided", "0.4", "-o", "x", games}, "-decided"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
