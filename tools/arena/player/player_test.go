@@ -289,7 +289,7 @@ func TestGomocupConversation(t *testing.T) {
 		"INFO time_left 2147483647", "BOARD", "0,0,2", "2,0,1", "1,1,2", "2,2,1", "0,2,2", "DONE"}, tr.sent())
 
 	// A brain that lost START's first word, as Rapfi does right after its
-	// move, is asked once more; one that refuses twice refuses.
+	// move, is asked once more (one that refuses twice refuses: TestFaults).
 	var tr3 transcript
 	b := New(spec(Gomocup, &tr3, "gomocup", fake.Busy))
 	require.NoError(t, b.Start(ctx))
