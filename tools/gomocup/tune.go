@@ -55,10 +55,27 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// The starting weights are read first: the TD(λ) labels evaluate with them.
+	var start []float64
+	if *from != "" {
+		if start, err = readVector(*from); err != nil {
+			return err
+		}
+		g, err := gomoku.NewGame(*size, *size, rule)
+		if err == nil {
+			_, err = g.WithWeights(start)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", *from, err)
+		}
+	}
 	var data, held []sample
 	var base *gomoku.Game
 	if *labels {
 		base, err = gomoku.NewGame(*size, *size, rule)
+		if err == nil && start != nil {
+			base, err = base.WithWeights(start)
+		}
 		if err == nil {
 			data, held, err = readLabels(fset.Args(), base, *quiet, *holdout)
 		}
@@ -66,26 +83,13 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 		if !(*lambda >= 0 && *lambda <= 1) {
 			return fmt.Errorf("-lambda wants 0 to 1, not %g", *lambda)
 		}
-		base, data, held, err = readRecords(fset.Args(), rule, *every, *skip, *quiet, *holdout, *lambda, *scale)
+		base, data, held, err = readRecords(fset.Args(), rule, start, *every, *skip, *quiet, *holdout, *lambda, *scale)
 	}
 	if err != nil {
 		return err
 	}
 	if len(data) == 0 || base == nil {
 		return fmt.Errorf("no %s positions found", rule)
-	}
-	if *from != "" {
-		text, err := os.ReadFile(*from)
-		if err != nil {
-			return err
-		}
-		w, err := gomoku.ParseWeights(string(text))
-		if err != nil {
-			return fmt.Errorf("%s: %w", *from, err)
-		}
-		if base, err = base.WithWeights(w); err != nil {
-			return fmt.Errorf("%s: %w", *from, err)
-		}
 	}
 	w0 := base.Weights()
 	fmt.Fprintf(stdout, "%d %s positions to fit, %d held out; loss with the current weights %.5f (held out %.5f)\n",
@@ -203,8 +207,10 @@ func fit(data []sample, w0 []float64, scale float64, epochs int, rate, l2 float6
 // readRecords reads the positions of the decided games of the rule under
 // dirs: every n-th after the opening and skip more moves, the quiet ones
 // only if asked, every holdout-th game's kept apart. Each is labelled by its
-// TD(lambda) return (tdReturns): with lambda 1, whether its side to move won.
-func readRecords(dirs []string, rule gomoku.Rule, every, skip int, quiet bool, holdout int, lambda, scale float64) (base *gomoku.Game, data, held []sample, err error) {
+// TD(lambda) return (tdReturns) under the weights start (nil: the rule's
+// own), which base, the game of the records, has: with lambda 1, whether its
+// side to move won.
+func readRecords(dirs []string, rule gomoku.Rule, start []float64, every, skip int, quiet bool, holdout int, lambda, scale float64) (base *gomoku.Game, data, held []sample, err error) {
 	f := make([]float64, gomoku.NumFeatures)
 	games := 0
 	var w []float64
@@ -219,6 +225,11 @@ func readRecords(dirs []string, rule gomoku.Rule, every, skip int, quiet bool, h
 		}
 		if base == nil {
 			base = final.Game()
+			if start != nil {
+				if base, err = base.WithWeights(start); err != nil {
+					return err
+				}
+			}
 			w = base.Weights()
 		}
 		games++

@@ -155,3 +155,30 @@ func TestTuneLambdaOneIsResults(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	assert.Error(t, Run([]string{"tune", "-lambda", "1.5", "testdata/records"}, &stdout, &stderr))
 }
+
+// TestTDLabelsUseStartWeights: the TD(λ) labels evaluate with the weights a
+// fit starts from (-weights), not the rule's own; the results alone (λ = 1)
+// do not depend on them.
+func TestTDLabelsUseStartWeights(t *testing.T) {
+	g, err := gomoku.NewGame(15, 15, gomoku.Freestyle)
+	require.NoError(t, err)
+	half := g.Weights()
+	for i := range half {
+		half[i] = math.Round(half[i] / 2)
+	}
+	labels := func(start []float64, lambda float64) []float32 {
+		base, data, _, err := readRecords([]string{"testdata/records"}, gomoku.Freestyle, start, 1, 4, true, 0, lambda, 400)
+		require.NoError(t, err)
+		require.NotEmpty(t, data)
+		if start != nil {
+			assert.Equal(t, start, base.Weights(), "the game returned has the start weights")
+		}
+		var out []float32
+		for _, s := range data {
+			out = append(out, s.won)
+		}
+		return out
+	}
+	assert.Equal(t, labels(nil, 1), labels(half, 1))
+	assert.NotEqual(t, labels(nil, 0.7), labels(half, 0.7))
+}
