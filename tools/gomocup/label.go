@@ -145,30 +145,30 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 		}
 		var chunk bytes.Buffer
 		for _, moves := range todo[b*n : min((b+1)*n, len(todo))] {
-			text, ok, err := l.label(ctx, moves)
+			v, score, err := l.label(ctx, moves)
 			if err != nil {
 				if output != nil {
 					output.Abort()
 				}
 				return fmt.Errorf("gomocup label: position %s: %w", movesText(moves), err)
 			}
-			switch {
-			case ok:
-				c.Labelled++
-				fmt.Fprintf(&chunk, "%s %s\n", text, movesText(moves))
-			case text == "":
+			switch v {
+			case silent:
 				c.Silent++
-			default:
+				continue
+			case won, lost:
 				c.Decided++
-				if *decided > 0 {
-					// A forced result's sign says who wins: Rapfi's -M9 is a loss.
-					score := *decided
-					if strings.HasPrefix(text, "-") {
-						score = 1 - score
-					}
-					fmt.Fprintf(&chunk, "%s %s\n", strconv.FormatFloat(score, 'f', 4, 64), movesText(moves))
+				if *decided == 0 {
+					continue
 				}
+				score = *decided
+				if v == lost {
+					score = 1 - score
+				}
+			default:
+				c.Labelled++
 			}
+			fmt.Fprintf(&chunk, "%.4f %s\n", score, movesText(moves))
 		}
 		if output != nil {
 			if err := output.Put(b, chunk.Bytes()); err != nil {
@@ -307,26 +307,35 @@ func (l *labeller) log(dir byte, line string) {
 	}
 }
 
+// verdict is what a brain's search of a position said.
+type verdict int
+
+const (
+	evaluated verdict = iota // an evaluation: a win rate
+	won                      // a forced win for the side to move (+M9)
+	lost                     // a forced loss (-M9)
+	silent                   // no evaluation at all
+)
+
 // label searches the position of moves with the brain and returns its
-// label: ok with the win rate's text, or not ok with the evaluation it
-// reported ("" for none). A brain that fails is started again for one more
-// try (brains may stumble when several start at once).
-func (l *labeller) label(ctx context.Context, moves [][2]int) (text string, ok bool, err error) {
+// verdict, with the win rate of its evaluation when evaluated. A brain that
+// fails (it died or stalled) is started again for one more try.
+func (l *labeller) label(ctx context.Context, moves [][2]int) (v verdict, score float64, err error) {
 	for try := 0; ; try++ {
-		text, ok, err = l.ask(ctx, moves)
+		v, score, err = l.ask(ctx, moves)
 		if err == nil || ctx.Err() != nil || try == 1 {
-			return text, ok, err
+			return v, score, err
 		}
 		l.quit()
 	}
 }
 
 // ask is one try of label, with the brain started when none runs.
-func (l *labeller) ask(ctx context.Context, moves [][2]int) (string, bool, error) {
+func (l *labeller) ask(ctx context.Context, moves [][2]int) (verdict, float64, error) {
 	if l.p == nil || !l.p.Alive() {
 		l.p = brain.New(l.spec)
 		if err := l.p.Start(ctx); err != nil {
-			return "", false, err
+			return silent, 0, err
 		}
 	}
 	pos := l.game.NewPosition()
@@ -334,7 +343,7 @@ func (l *labeller) ask(ctx context.Context, moves [][2]int) (string, bool, error
 	for i, xy := range moves {
 		m, err := l.game.Move(xy[0], xy[1])
 		if err != nil {
-			return "", false, err
+			return silent, 0, err
 		}
 		pos.Play(m)
 		squares[i] = l.geo.Square(xy[0], xy[1])
@@ -348,20 +357,28 @@ func (l *labeller) ask(ctx context.Context, moves [][2]int) (string, bool, error
 		MoveTimeout: l.moveTime,
 	}
 	if err := l.p.NewGame(ctx, s); err != nil {
-		return "", false, err
+		return silent, 0, err
 	}
 	l.last = ""
 	// The deadline leaves the brain its time and then some: labelling is
 	// not a game, and a late answer is still an answer.
 	t := &brain.Turn{Pos: pos, Moves: squares, Deadline: time.Now().Add(4*l.moveTime + 5*time.Second)}
 	if _, err := l.p.Move(ctx, t); err != nil {
-		return "", false, err
+		return silent, 0, err
 	}
-	v, err := strconv.ParseFloat(l.last, 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return l.last, false, nil
+	e, err := strconv.ParseFloat(l.last, 64)
+	switch {
+	case l.last == "":
+		return silent, 0, nil
+	case err != nil || math.IsNaN(e) || math.IsInf(e, 0):
+		// Not a number: a forced result, whose sign says whose (Rapfi's
+		// -M9 is a loss).
+		if strings.HasPrefix(l.last, "-") {
+			return lost, 0, nil
+		}
+		return won, 0, nil
 	}
-	return strconv.FormatFloat(1/(1+math.Exp(-v/l.scale)), 'f', 4, 64), true, nil
+	return evaluated, 1 / (1 + math.Exp(-e/l.scale)), nil
 }
 
 // quit ends the brain, if one runs.
