@@ -56,7 +56,8 @@ usage: qi gomocup <command> [flags] (each command has -h)
   label    RECORDS  label the records' positions with another brain's evaluations
   order    DIR...   fit the move ordering to the moves the records' engines played
   selfplay          play two settings of qi's engine against each other
-DIR holds .psq files (extract Gomocup's result archives, *-psq.tar.xz, with tar xJf).
+DIR holds .psq files (extract Gomocup's result archives, *-psq.tar.xz, with tar xJf)
+and .sgf files (qi arena -sgfout, c-gomoku-cli's -sgf); a DIR may also be one such file.
 `, "\n")
 
 // ruleGame returns the game of a rule's name on a square board of side size:

@@ -29,7 +29,6 @@ import (
 	"qi/protocol/cmdline"
 	"qi/tools/arena/grid"
 	brain "qi/tools/arena/player"
-	sgf "qi/tools/arena/record"
 	"qi/tools/shard"
 )
 
@@ -197,29 +196,15 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 // with at least from stones and the game not yet over, in the records'
 // order.
 func positionsOf(paths []string, g *gomoku.Game, from int) ([][][2]int, error) {
-	var dirs []string
 	var games [][][2]int
-	for _, path := range paths {
-		if !strings.HasSuffix(strings.ToLower(path), ".sgf") {
-			dirs = append(dirs, path)
-			continue
+	err := walkRecords(paths, func(r record) error {
+		if r.rule == g.Rule() && r.w == g.Width() && r.h == g.Height() {
+			games = append(games, r.moves)
 		}
-		more, err := readSGFGames(path, g)
-		if err != nil {
-			return nil, err
-		}
-		games = append(games, more...)
-	}
-	if len(dirs) > 0 {
-		err := walkRecords(dirs, func(r record) error {
-			if r.rule == g.Rule() && r.w == g.Width() && r.h == g.Height() {
-				games = append(games, r.moves)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	seen := map[uint64]bool{}
 	var out [][][2]int
@@ -242,31 +227,6 @@ func positionsOf(paths []string, g *gomoku.Game, from int) ([][][2]int, error) {
 			}
 			p.Play(m)
 		}
-	}
-	return out, nil
-}
-
-// readSGFGames reads the moves of the games of an SGF file (as qi arena
-// writes them) that are of g's rule and size from the empty board; others
-// are skipped.
-func readSGFGames(path string, g *gomoku.Game) ([][][2]int, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	games, err := sgf.ReadSGFGames(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	var out [][][2]int
-	for _, sg := range games {
-		rule, _, err := gomoku.RuleFromGomocup(sg.Rule)
-		if err != nil || rule != g.Rule() || sg.W != g.Width() || sg.H != g.Height() ||
-			len(sg.Root["AB"])+len(sg.Root["AW"]) > 0 {
-			continue
-		}
-		out = append(out, sg.Moves)
 	}
 	return out, nil
 }

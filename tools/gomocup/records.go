@@ -18,6 +18,7 @@ import (
 	"qi/engines"
 	"qi/engines/gomoku"
 	"qi/protocol/cmdline"
+	sgf "qi/tools/arena/record"
 )
 
 // record is one game: the board, the rule (from the league's name), the
@@ -109,19 +110,22 @@ func parseRecord(path string, data []byte) (record, error) {
 	return r, nil
 }
 
-// walkRecords calls fn for every .psq file under dirs, in path order.
-func walkRecords(dirs []string, fn func(record) error) error {
-	if len(dirs) == 0 {
+// walkRecords calls fn for every game of the records at paths, in path
+// order: .psq files (one game each) and .sgf files (as qi arena -sgfout
+// writes them, a game each of their trees), given as files or found in the
+// folders given.
+func walkRecords(paths []string, fn func(record) error) error {
+	if len(paths) == 0 {
 		return fmt.Errorf("no record folder given")
 	}
-	var paths []string
-	for _, dir := range dirs {
+	var files []string
+	for _, dir := range paths {
 		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				return err
 			}
-			if !d.IsDir() && strings.HasSuffix(strings.ToLower(path), ".psq") {
-				paths = append(paths, path)
+			if !d.IsDir() && (isRecord(path, ".psq") || isRecord(path, ".sgf")) {
+				files = append(files, path)
 			}
 			return nil
 		})
@@ -129,21 +133,62 @@ func walkRecords(dirs []string, fn func(record) error) error {
 			return err
 		}
 	}
-	sort.Strings(paths)
-	for _, path := range paths {
+	sort.Strings(files)
+	for _, path := range files {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return err
 		}
-		r, err := parseRecord(path, data)
+		var rs []record
+		if isRecord(path, ".sgf") {
+			rs, err = parseSGFRecords(path, data)
+		} else {
+			var r record
+			r, err = parseRecord(path, data)
+			rs = []record{r}
+		}
 		if err != nil {
 			return err
 		}
-		if err := fn(r); err != nil {
-			return err
+		for _, r := range rs {
+			if err := fn(r); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
+}
+
+// isRecord reports whether path's name ends in ext, in any case.
+func isRecord(path, ext string) bool {
+	return strings.HasSuffix(strings.ToLower(path), ext)
+}
+
+// parseSGFRecords reads the games of an SGF file. The rule comes from RU,
+// Gomocup's rule number, which qi arena and c-gomoku-cli write; games
+// without it or SZ, or from
+// set-up stones (AB, AW: their moves are not the game's from the empty
+// board) are skipped.
+func parseSGFRecords(path string, data []byte) ([]record, error) {
+	games, err := sgf.ReadSGFGames(bytes.NewReader(data))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	var out []record
+	for i, g := range games {
+		rule, _, err := gomoku.RuleFromGomocup(g.Rule)
+		if err != nil || g.W == 0 || g.H == 0 || len(g.Root["AB"])+len(g.Root["AW"]) > 0 {
+			continue
+		}
+		r := record{path: fmt.Sprintf("%s#%d", path, i+1), league: rule.String(), w: g.W, h: g.H, rule: rule, moves: g.Moves, opening: g.Opening}
+		for _, k := range []string{"PB", "PW"} {
+			if v := g.Root[k]; len(v) > 0 {
+				r.names = append(r.names, v[0])
+			}
+		}
+		out = append(out, r)
+	}
+	return out, nil
 }
 
 // replay plays r's moves and calls at (if not nil) before each move with the
