@@ -37,6 +37,7 @@ func runOrder(args []string, stdout, stderr io.Writer) error {
 	rate := fset.Float64("rate", 0.05, "learning rate of the first pass (logits); each pass after takes 0.7 of the one before")
 	holdout := fset.Int("holdout", 10, "keep every n-th game out of the fit, to measure on (0: none)")
 	test := fset.String("test", "", "folders of records (comma-separated) to measure on instead of held-out games")
+	player := fset.String("player", "", "fit only the moves of the engine of this name (SGF's PB and PW, a .psq record's first and second engine; case and a .zip or .exe ending aside), as the moves of a stronger engine in its matches with qi")
 	out := fset.String("out", "", "write the fitted ordering to this file (the form of order=FILE and of the engine's ordering files)")
 	if err := cmdline.Parse(fset, args, stdout, "usage: qi gomocup order [flags] DIR...\nFit the move ordering to the moves of Gomocup records."); err != nil {
 		return err
@@ -49,12 +50,12 @@ func runOrder(args []string, stdout, stderr io.Writer) error {
 	if *test != "" {
 		hold = 0
 	}
-	data, held, base, err := readChoices(fset.Args(), rule, hold)
+	data, held, base, err := readChoices(fset.Args(), rule, hold, *player)
 	if err != nil {
 		return err
 	}
 	if *test != "" {
-		if held, _, _, err = readChoices(strings.Split(*test, ","), rule, 0); err != nil {
+		if held, _, _, err = readChoices(strings.Split(*test, ","), rule, 0, *player); err != nil {
 			return err
 		}
 	}
@@ -89,11 +90,12 @@ func runOrder(args []string, stdout, stderr io.Writer) error {
 
 // readChoices reads the positions to order of the rule's games under dirs,
 // whatever their result, every holdout-th game's apart, and returns them
-// with a game on the board of the first record.
-func readChoices(dirs []string, rule gomoku.Rule, holdout int) (data, held []choice, base *gomoku.Game, err error) {
+// with a game on the board of the first record. With a player's name only
+// the positions where that engine moved count, and only its games.
+func readChoices(dirs []string, rule gomoku.Rule, holdout int, player string) (data, held []choice, base *gomoku.Game, err error) {
 	games := 0
 	err = walkRecords(dirs, func(r record) error {
-		if r.rule != rule {
+		if r.rule != rule || player != "" && !r.plays(player, 0) && !r.plays(player, 1) {
 			return nil
 		}
 		games++
@@ -104,7 +106,7 @@ func readChoices(dirs []string, rule gomoku.Rule, holdout int) (data, held []cho
 		var moves []engines.Move
 		final, _, err := r.replay(func(p *gomoku.Position, ply int, m engines.Move) error {
 			defer func() { moves = append(moves, m) }()
-			if ply < r.opening || p.Decided() {
+			if ply < r.opening || p.Decided() || player != "" && !r.plays(player, ply%2) {
 				return nil
 			}
 			last, before := engines.NoMove, engines.NoMove

@@ -30,8 +30,8 @@ type record struct {
 	rule    gomoku.Rule
 	moves   [][2]int
 	opening int
-	names   []string
-	why     string // why the replay stopped at an illegal move
+	names   []string // the engines, the first player's first
+	why     string   // why the replay stopped at an illegal move
 }
 
 // leagueRule maps a Gomocup league to its rule.
@@ -48,6 +48,17 @@ func leagueRule(league string) (gomoku.Rule, bool) {
 		return gomoku.Caro, true
 	}
 	return 0, false
+}
+
+// plays reports whether the engine of side (0: the first player, black)
+// is named name, the case and a program's .zip or .exe ending aside.
+func (r record) plays(name string, side int) bool {
+	if side >= len(r.names) {
+		return false
+	}
+	n := strings.ToLower(r.names[side])
+	n = strings.TrimSuffix(strings.TrimSuffix(n, ".zip"), ".exe")
+	return n == strings.ToLower(name)
 }
 
 // parseRecord reads a .psq file. The league comes from the last line
@@ -182,9 +193,11 @@ func parseSGFRecords(path string, data []byte) ([]record, error) {
 		}
 		r := record{path: fmt.Sprintf("%s#%d", path, i+1), league: rule.String(), w: g.W, h: g.H, rule: rule, moves: g.Moves, opening: g.Opening}
 		for _, k := range []string{"PB", "PW"} {
+			name := ""
 			if v := g.Root[k]; len(v) > 0 {
-				r.names = append(r.names, v[0])
+				name = v[0]
 			}
+			r.names = append(r.names, name)
 		}
 		out = append(out, r)
 	}

@@ -61,9 +61,27 @@ func TestWalkRecordsReadsSGF(t *testing.T) {
 		return nil
 	}))
 	assert.Equal(t, 2, n)
-	data, _, _, err := readChoices([]string{alone}, gomoku.Freestyle, 0)
+	data, _, _, err := readChoices([]string{alone}, gomoku.Freestyle, 0, "")
 	require.NoError(t, err)
 	assert.Len(t, data, 3, "the freestyle game's moves after its two opening moves")
+	for _, tc := range []struct {
+		player string
+		want   int
+	}{{"rapfi", 2}, {"RAPFI", 2}, {"qi", 1}, {"wine", 0}} {
+		data, _, _, err := readChoices([]string{alone}, gomoku.Freestyle, 0, tc.player)
+		require.NoError(t, err)
+		assert.Len(t, data, tc.want, "the moves of %s", tc.player)
+	}
+	// A .psq record names its engines by their programs.
+	all, _, _, err := readChoices([]string{filepath.Join(dir, "a.psq")}, gomoku.Freestyle, 0, "")
+	require.NoError(t, err)
+	first, _, _, err := readChoices([]string{filepath.Join(dir, "a.psq")}, gomoku.Freestyle, 0, "ego21")
+	require.NoError(t, err)
+	second, _, _, err := readChoices([]string{filepath.Join(dir, "a.psq")}, gomoku.Freestyle, 0, "renjusolver.f")
+	require.NoError(t, err)
+	assert.NotEmpty(t, first)
+	assert.NotEmpty(t, second)
+	assert.Equal(t, len(all), len(first)+len(second), "each engine's moves, and together all of them")
 }
 
 func TestWalkRecordsRefuses(t *testing.T) {
