@@ -11,8 +11,9 @@ import (
 
 // TestIncrementalMatchesRebuild plays random stones anywhere on the board
 // and checks after each that every empty square's patterns and classes are
-// those a rebuild from the cells computes: a stone changes the patterns of
-// every square it can reach, as far as the rule's patterns look.
+// those a rebuild from the cells computes (a stone changes the patterns of
+// every square it can reach, as far as the rule's patterns look), and that
+// its lines hold the squares around it as the cells do.
 func TestIncrementalMatchesRebuild(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 4))
 	for _, rule := range []Rule{Freestyle, Standard, Renju, Caro} {
@@ -36,10 +37,25 @@ func TestIncrementalMatchesRebuild(t *testing.T) {
 						mx, my := cellXY(m)
 						require.Equal(t, fresh.sq[c].pats, b.sq[c].pats, "%s game %d stone %d at %d,%d: square %d,%d", rule, game, n, mx, my, x, y)
 						require.Equal(t, fresh.sq[c].cls, b.sq[c].cls)
+						for d, step := range dirStep {
+							require.Equal(t, cellsKey(b, int(c), step), b.key(int(c), d), "square %d,%d direction %d", x, y, d)
+						}
 					}
 				}
 				require.Equal(t, fresh.counts, b.counts)
 			}
 		}
 	}
+}
+
+// cellsKey is the key of square i in the direction of step read from the
+// cells one by one: the five squares before it in bits 0..9 and the five
+// after it in bits 10..19, nearest first.
+func cellsKey(b *board, i, step int) uint32 {
+	var key uint32
+	for k := 1; k <= halfLen; k++ {
+		key |= uint32(b.at(i-k*step)) << (2 * (k - 1))
+		key |= uint32(b.at(i+k*step)) << (2*halfLen + 2*(k-1))
+	}
+	return key
 }

@@ -86,7 +86,7 @@ func (b *board) foulExact(i int) Foul {
 // and may be played (no five anywhere, not forbidden).
 func (b *board) realThree(i, d int) bool {
 	step := dirStep[d]
-	key := b.sq[i].keys[d]
+	key := b.key(i, d)
 	h := &sideHalf[0]
 	table := b.kinds[0]
 	for k := -4; k <= 4; k++ {
