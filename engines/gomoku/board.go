@@ -531,6 +531,54 @@ func (b *board) spread(i int, c uint32, mask int) {
 	}
 }
 
+// countAfter returns how many empty squares would have side's class k (the
+// forbid flag aside) after a stone of colour c on empty square i, without
+// placing it: the squares try would repattern for side are looked at in
+// the same order and with the same cut-offs, and every other square keeps
+// its class.
+func (b *board) countAfter(i int, c Color, side int, k class) int {
+	n := int(b.counts[side][k])
+	if b.sq[i].cls[side]&15 == k {
+		n--
+	}
+	kinds := b.kinds[side&1]
+	before, after := &sideBefore[side&1], &sideHalf[side&1]
+	for d, step := range dirStep {
+		l, at := lineAt(i, d)
+		w := b.lines[d][l&(2*stride-1)] ^ uint64(c)<<(2*at)
+		shift := 4 * d
+		for _, dir := range [2]int{-1, 1} {
+			for dist := 1; dist <= halfLen; dist++ {
+				j := i + dir*dist*step
+				cj := b.cells[j]
+				if cj == Blocked {
+					break
+				}
+				if cj != Empty {
+					if int(cj) != side+1 {
+						break // the other colour's stone: side's patterns past it stay
+					}
+					continue
+				}
+				if dist == halfLen && b.far&(1<<side) == 0 {
+					continue
+				}
+				x := w >> (2 * (at + dir*dist - halfLen))
+				code := kinds[int(before[x&1023])*numHalves+int(after[x>>12&1023])]
+				op := b.sq[j].pats[side]
+				p := op&^(15<<shift) | uint16(code)<<shift
+				was, now := b.sq[j].cls[side]&15 == k, b.classTab[side&1][p]&15 == k
+				if was && !now {
+					n--
+				} else if now && !was {
+					n++
+				}
+			}
+		}
+	}
+	return n
+}
+
 // repattern updates the codes of empty square j in direction d for the
 // sides in the mask: w is j's line in that direction and at j's place in it.
 func (b *board) repattern(j, d, sides int, w uint64, at int) {

@@ -59,3 +59,40 @@ func cellsKey(b *board, i, step int) uint32 {
 	}
 	return key
 }
+
+// TestCountAfterMatchesTry checks the count of a side's squares of a class
+// after a stone, without the stone, against the board's own counts with
+// the stone tried, on random boards of every rule.
+func TestCountAfterMatchesTry(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 17))
+	for _, rule := range []Rule{Freestyle, Standard, Renju, Caro} {
+		for game := range 20 {
+			b, err := newBoard(15, 15, rule, weightsFor(rule))
+			require.NoError(t, err)
+			b.saving = true
+			for n := range 70 {
+				var empty []int
+				for _, c := range b.inside {
+					if b.cells[c] == Empty {
+						empty = append(empty, int(c))
+					}
+				}
+				b.put(empty[rng.IntN(len(empty))], Black+Color(n%2))
+				i := empty[rng.IntN(len(empty))]
+				if b.cells[i] != Empty {
+					continue
+				}
+				for side := range 2 {
+					for k := kNone; k <= kFive; k++ {
+						c := Black + Color(rng.IntN(2))
+						got := b.countAfter(i, c, side, k)
+						b.try(i, c, 1<<side, func() bool {
+							require.Equal(t, int(b.counts[side][k]), got, "%s game %d stone %d: side %d class %d", rule, game, n, side, k)
+							return true
+						})
+					}
+				}
+			}
+		}
+	}
+}

@@ -703,6 +703,12 @@ func (s *Searcher) genMoves(slot, ply int, ttMove int) []scored {
 	// light move skips the terms, and our own patterns are left as they
 	// were.
 	stops := func(i int, k class) bool {
+		if !s.renjuBlack(opp) {
+			// Every square of a four's class lies within two squares
+			// of the side's stones, among the candidates, and nothing
+			// forbids it: counting them after the move is finding one.
+			return b.countAfter(i, colorOf(me), opp, k) == 0
+		}
 		return !b.try(i, colorOf(me), 1<<opp, func() bool {
 			if k == kFlex4 {
 				return s.threat(opp)
