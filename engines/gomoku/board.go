@@ -154,12 +154,13 @@ type change struct {
 	s   uint8
 }
 
-// frame is a saved move's board totals as they were before it, and the
-// first of its changes.
+// frame is a saved move's board totals as they were before it, the first
+// of its changes, and its square.
 type frame struct {
 	counts         [2][16]int16
 	valOwn, valOpp [2]int32
 	flagged        int16
+	at             int16
 	from           int32
 }
 
@@ -425,7 +426,7 @@ func (b *board) putFor(i int, c Color, sides int) {
 	if !b.saving {
 		sides = 3
 	} else {
-		b.frames = append(b.frames, frame{counts: b.counts, valOwn: b.valOwn, valOpp: b.valOpp, flagged: b.flagged, from: int32(len(b.changes))})
+		b.frames = append(b.frames, frame{counts: b.counts, valOwn: b.valOwn, valOpp: b.valOpp, flagged: b.flagged, at: int16(i), from: int32(len(b.changes))})
 	}
 	b.account(i, -1)
 	b.cells[i] = c

@@ -370,6 +370,19 @@ func (s *Searcher) find(side int, k class) int {
 // second one.
 func (s *Searcher) fives(side int) (first int, two bool) {
 	b := &s.b
+	if b.counts[side][kFive] == 1 && len(b.frames) > 0 {
+		// A single five square is almost always on the lines of the
+		// last stone, the four that made it: a look there spares the
+		// scan of every candidate.
+		m := int(b.frames[len(b.frames)-1].at)
+		for _, step := range dirStep {
+			for k := -4; k <= 4; k++ {
+				if j := m + k*step; k != 0 && b.cells[j] == Empty && b.sq[j].cls[side]&^flagForbid == kFive {
+					return j, false
+				}
+			}
+		}
+	}
 	first = -1
 	for _, c := range b.cand {
 		i := int(c)
