@@ -21,13 +21,7 @@ func TestIncrementalMatchesRebuild(t *testing.T) {
 			b, err := newBoard(15, 15, rule, weightsFor(rule))
 			require.NoError(t, err)
 			for n := range 90 {
-				var empty []int
-				for _, c := range b.inside {
-					if b.cells[c] == Empty {
-						empty = append(empty, int(c))
-					}
-				}
-				m := empty[rng.IntN(len(empty))]
+				m := randomEmpty(b, rng)
 				b.put(m, Black+Color(n%2))
 				fresh := b.clone()
 				fresh.rebuild()
@@ -71,17 +65,8 @@ func TestCountAfterMatchesTry(t *testing.T) {
 			require.NoError(t, err)
 			b.saving = true
 			for n := range 70 {
-				var empty []int
-				for _, c := range b.inside {
-					if b.cells[c] == Empty {
-						empty = append(empty, int(c))
-					}
-				}
-				b.put(empty[rng.IntN(len(empty))], Black+Color(n%2))
-				i := empty[rng.IntN(len(empty))]
-				if b.cells[i] != Empty {
-					continue
-				}
+				b.put(randomEmpty(b, rng), Black+Color(n%2))
+				i := randomEmpty(b, rng)
 				for side := range 2 {
 					for k := kNone; k <= kFive; k++ {
 						c := Black + Color(rng.IntN(2))
@@ -95,4 +80,15 @@ func TestCountAfterMatchesTry(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomEmpty returns an empty square of the board drawn at random.
+func randomEmpty(b *board, rng *rand.Rand) int {
+	var empty []int
+	for _, c := range b.inside {
+		if b.cells[c] == Empty {
+			empty = append(empty, int(c))
+		}
+	}
+	return empty[rng.IntN(len(empty))]
 }
