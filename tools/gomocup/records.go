@@ -177,9 +177,8 @@ func isRecord(path, ext string) bool {
 
 // parseSGFRecords reads the games of an SGF file. The rule comes from RU,
 // Gomocup's rule number, which qi arena and c-gomoku-cli write; games
-// without it or SZ, or from
-// set-up stones (AB, AW: their moves are not the game's from the empty
-// board) are skipped.
+// without it or SZ, or from set-up stones (AB, AW: their moves are not the
+// game's from the empty board), are skipped.
 func parseSGFRecords(path string, data []byte) ([]record, error) {
 	games, err := sgf.ReadSGFGames(bytes.NewReader(data))
 	if err != nil {
