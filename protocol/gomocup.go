@@ -106,9 +106,9 @@ func (g *gomocup) errorf(format string, a ...any) {
 }
 
 // during implements dialect: while qi thinks, only YXSTOP (move now), END and
-// ABOUT are for now; every other command waits until qi's move is out, so
-// that none can take the move the manager is waiting for, nor change the
-// board the move will be played on.
+// ABOUT act at once, ahead of anything queued; every other command waits
+// until qi's move is out, so that none can take the move the manager is
+// waiting for, nor change the board the move will be played on.
 func (g *gomocup) during(line string) midSearch {
 	f := strings.Fields(line)
 	if len(f) == 0 {
@@ -116,7 +116,7 @@ func (g *gomocup) during(line string) midSearch {
 	}
 	switch strings.ToUpper(f[0]) {
 	case "YXSTOP", "END", "ABOUT":
-		return now
+		return aside
 	}
 	return wait
 }

@@ -58,7 +58,7 @@ func (n *nboard) errorf(format string, a ...any) {
 }
 
 // during implements dialect: while qi thinks, ping stops the search and waits
-// for its answer (the GUI reads nothing before the pong), quit is for now,
+// for its answer (the GUI reads nothing before the pong), quit acts at once,
 // and every other command waits until the search's answer is out, so that
 // none takes it or changes the board under it.
 func (n *nboard) during(line string) midSearch {
@@ -70,7 +70,7 @@ func (n *nboard) during(line string) midSearch {
 	case "ping":
 		return interrupt
 	case "quit":
-		return now
+		return aside
 	}
 	return wait
 }

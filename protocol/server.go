@@ -31,22 +31,35 @@ type dialect interface {
 	finish()
 }
 
-// midSearch is what becomes of a command that comes while a search runs.
-// No command ever takes the search's answer: the server writes it before
-// any command that waits, and the owner never blocks on a search, so that
-// isready is answered at once whatever else happens.
+// midSearch is what becomes of a command that comes while a search runs or
+// while earlier commands wait in the queue. One rule holds: a command either
+// acts at once without changing what any queued command will see, or it waits
+// in order behind everything queued before it. No command ever takes the
+// search's answer: the server writes it before any command that waits, and
+// the owner never blocks on a search, so that isready is answered at once
+// whatever else happens.
 type midSearch int
 
 const (
-	// now handles the command at once: it must leave the running search
-	// and what its answer needs alone (isready, position in UGI, stop).
+	// now handles the command at once when nothing is queued, and else in
+	// its turn, while a search runs too: it must leave the running search
+	// and what its answer needs alone (position in UGI, d, ponderhit).
 	now midSearch = iota
+	// aside handles the command at once, even ahead of queued commands: it
+	// neither changes nor reads what they see (isready, quit, Gomocup's
+	// YXSTOP, which moves now whatever waits).
+	aside
 	// wait queues the command until the search's answer is out (a Gomocup
 	// TURN waits for the move the manager expects first).
 	wait
-	// interrupt stops the search and queues the command until its answer
-	// is out (a UGI go ends the running search with its bestmove).
+	// interrupt stops the search that runs and queues the command until
+	// its answer is out (NBoard's ping).
 	interrupt
+	// supersede queues the command; when its turn comes it stops a search
+	// that only stop would end (go infinite, ponder) and waits for one with
+	// limits, which answers in full as it would have before the command was
+	// sent (a UGI go, a new game).
+	supersede
 )
 
 // server owns the output and the running search.
@@ -225,17 +238,18 @@ func (s *server) end(d dialect, eof bool) error {
 	return s.err
 }
 
-// dispatch handles a command, or queues it behind the running search.
+// dispatch handles a command, or queues it behind the running search and
+// the commands already waiting.
 func (s *server) dispatch(d dialect, in input) bool {
 	if in.tooLong > 0 {
 		d.errorf("%s", tooLongError(in.tooLong))
 		return true
 	}
 	if s.job != nil || len(s.queue) > 0 {
-		if kind := d.during(in.text); kind != now {
-			// A command that stops searches stops the one running now
-			// (a ping behind a waiting command still stops it), and
-			// any its turn finds running (drain).
+		kind := d.during(in.text)
+		if kind != aside && (kind != now || len(s.queue) > 0) {
+			// A ping stops the search that runs now even behind a
+			// waiting command, and any its turn finds running (drain).
 			if kind == interrupt {
 				s.interrupt()
 			}
@@ -247,15 +261,20 @@ func (s *server) dispatch(d dialect, in input) bool {
 	return d.handle(in.text)
 }
 
-// drain handles the queued commands while no search runs; when the first
-// one stops searches, it stops the one running.
+// drain handles the queued commands in order: each in its turn, once no
+// search runs, but a command for now even while one does. The first in line
+// stops the running search when it is one that stops searches.
 func (s *server) drain(d dialect) bool {
 	for len(s.queue) > 0 && s.err == nil {
-		if s.job != nil {
-			if s.queue[0].kind == interrupt {
+		if j := s.job; j != nil {
+			switch kind := s.queue[0].kind; {
+			case kind == interrupt, kind == supersede && j.hold:
+				// A search whose answer was held ends at once.
 				s.interrupt()
 			}
-			return true
+			if s.job != nil && s.queue[0].kind != now {
+				return true
+			}
 		}
 		in := s.queue[0]
 		s.queue = s.queue[1:]

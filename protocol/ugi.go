@@ -106,25 +106,28 @@ func (u *ugi) errorf(format string, a ...any) {
 }
 
 // during implements dialect. The commands that need the searcher, or the game
-// the search plays, end the search and wait for its bestmove (go, a new game,
-// undo, perft, a game switch); stop ends it without waiting; the others are
-// for now, and leave it alone (the search has its own copy of the position).
+// the search plays, wait for a search with limits to answer in full and end
+// one that only stop would end (go, a new game, undo, perft, a game switch);
+// isready and quit act at once; the others act in their turn, while a search
+// runs too, and leave it alone (the search has its own copy of the position).
 func (u *ugi) during(line string) midSearch {
 	ws := strings.Fields(strings.ToLower(line))
 	if len(ws) == 0 {
 		return now
 	}
 	switch ws[0] {
+	case "isready", "quit":
+		return aside
 	case "go", "uginewgame", "ucinewgame", "undo", "perft":
-		return interrupt
+		return supersede
 	case "setoption":
-		// The options that make a new game (or board) end the search;
-		// Level, Hash and the like only apply to later searches.
+		// The options that make a new game (or board) wait for the
+		// search; Level, Hash and the like only apply to later searches.
 		name := strings.Join(ws[min(2, len(ws)):], " ")
 		name, _, _ = strings.Cut(name, " value")
 		switch strings.TrimSpace(name) {
 		case "game", "uci_variant", "boardsize", "rule":
-			return interrupt
+			return supersede
 		}
 	}
 	return now
