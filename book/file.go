@@ -348,41 +348,63 @@ func syncDir(dir string) error {
 	return nil
 }
 
+// openRegular opens the file at path for reading if it is a regular file,
+// without blocking on a FIFO or a device a client named instead, whose
+// reads would never end (/dev/zero) or never start.
+func openRegular(path string) (*os.File, os.FileInfo, error) {
+	f, err := os.OpenFile(path, openFlags, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := f.Stat()
+	if err == nil && !st.Mode().IsRegular() {
+		err = &os.PathError{Op: "open", Path: path, Err: ErrNotRegular}
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, st, nil
+}
+
+// ErrNotRegular is why a folder, a FIFO or a device named as a book or a
+// game log is refused.
+var ErrNotRegular = errors.New("not a regular file")
+
 // readFile maps or reads the book file at path; release gives the memory
-// back.
+// back. It reads no more than the size the file had when opened.
 func readFile(path string) (data []byte, release func() error, err error) {
-	f, err := os.Open(path)
+	f, st, err := openRegular(path)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, nil, err
+	if st.Size() >= fixedHeader+8 {
+		if data, release, err := mapFile(f, st.Size()); err == nil {
+			return data, release, nil
+		}
 	}
-	if st.Size() < fixedHeader+8 {
-		b, err := io.ReadAll(f)
-		return b, func() error { return nil }, err
+	b := make([]byte, st.Size())
+	n, err := io.ReadFull(f, b)
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		// Cut short since: the parse says what is missing.
+		err = nil
 	}
-	if data, release, err := mapFile(f, st.Size()); err == nil {
-		return data, release, nil
-	}
-	b, err := io.ReadAll(f)
-	return b, func() error { return nil }, err
+	return b[:n], func() error { return nil }, err
 }
 
 // Identify returns the game and setting of the book file at path, from its
 // header alone, so that a tool can create the game before opening the book.
 func Identify(path string) (game, setting string, err error) {
-	f, err := os.Open(path)
+	f, _, err := openRegular(path)
 	if err != nil {
 		return "", "", err
 	}
 	defer f.Close()
 	head := make([]byte, 4096)
 	n, err := io.ReadFull(f, head)
-	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
-		return "", "", err
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return "", "", fmt.Errorf("%s: %w", path, err)
 	}
 	head = head[:n]
 	if n < fixedHeader+8 || string(head[:len(magic)]) != magic {

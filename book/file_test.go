@@ -340,3 +340,21 @@ func learner(path, seed string) int {
 	}
 	return 0
 }
+
+// TestOpenRefusesWhatIsNoFile: Open, Identify and the log reader refuse a
+// FIFO (whose open waited for a writer), a device (/dev/zero, read
+// without end) and a folder, at once.
+func TestOpenRefusesWhatIsNoFile(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.book")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+	g := tictactoe.Game{}
+	for _, path := range []string{fifo, "/dev/zero", dir} {
+		_, err := Open(path, g)
+		assert.ErrorIs(t, err, ErrNotRegular, path)
+		_, _, err = Identify(path)
+		assert.ErrorIs(t, err, ErrNotRegular, path)
+		_, _, err = ReadLogFile(path, g)
+		assert.ErrorIs(t, err, ErrNotRegular, path)
+	}
+}

@@ -119,7 +119,7 @@ func (b *Book) readLog(path string, from int64) (games []loggedGame, bad []strin
 }
 
 func readLog(g engines.Game, path string, from int64) (games []loggedGame, bad []string, err error) {
-	f, err := os.Open(path)
+	f, _, err := openRegular(path)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -10,6 +10,9 @@ import (
 	"os"
 )
 
+// openFlags open a file for reading.
+const openFlags = os.O_RDONLY
+
 func mapFile(*os.File, int64) ([]byte, func() error, error) {
 	return nil, nil, errors.New("no memory mapping here")
 }

@@ -56,9 +56,10 @@ func (bs *bookState) opener(g engines.Game) func() (*book.Book, error) {
 	return func() (*book.Book, error) { return shelf.Book(g, file) }
 }
 
-// setFile sets BookFile; a file that is not there is said at once, one that
-// is no book when a search first opens it. Either way qi plays on without
-// a book until BookFile changes.
+// setFile sets BookFile; a file that is not there, or is no regular file (a
+// FIFO, a device, a folder), is said at once, one that is no book when a
+// search first opens it. Either way qi plays on without a book until
+// BookFile changes.
 func (bs *bookState) setFile(path string, errorf func(string, ...any)) {
 	bs.file = path
 	if path == "" {
@@ -68,8 +69,11 @@ func (bs *bookState) setFile(path string, errorf func(string, ...any)) {
 	if bs.shelf != nil {
 		at = bs.shelf.Path(path)
 	}
-	if _, err := os.Stat(at); errors.Is(err, fs.ErrNotExist) {
+	switch st, err := os.Stat(at); {
+	case errors.Is(err, fs.ErrNotExist):
 		bs.fail(&fs.PathError{Op: "open", Path: path, Err: fs.ErrNotExist}, errorf)
+	case err == nil && !st.Mode().IsRegular():
+		bs.fail(&fs.PathError{Op: "open", Path: path, Err: book.ErrNotRegular}, errorf)
 	}
 }
 
@@ -77,9 +81,12 @@ func (bs *bookState) setFile(path string, errorf func(string, ...any)) {
 func (bs *bookState) fail(err error, errorf func(string, ...any)) {
 	msg := err.Error()
 	var pe *fs.PathError
-	if errors.As(err, &pe) && errors.Is(err, fs.ErrNotExist) {
+	switch {
+	case errors.As(err, &pe) && errors.Is(err, fs.ErrNotExist):
 		// As setFile says it, whoever found it missing.
 		msg = pe.Path + ": no such file"
+	case errors.As(err, &pe) && errors.Is(err, book.ErrNotRegular):
+		msg = pe.Path + ": " + book.ErrNotRegular.Error()
 	}
 	if bs.said[msg] {
 		return

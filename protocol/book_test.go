@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 	"testing/fstest"
 
@@ -378,6 +379,36 @@ func TestBuiltInGomokuBooks(t *testing.T) {
 				{"position startpos moves " + tc.moves, nil},
 				{"go depth 2", []string{`~info depth 0 score cp -?\d+ pv [a-o]\d+`, `~info string book [a-o]\d+, .*`, `~bestmove [a-o]\d+`}},
 				{"quit", nil},
+			})
+		})
+	}
+}
+
+// TestHostileBookFiles: a FIFO, a device and a folder named as the book are
+// refused, said once in the dialect's form, and qi plays on without a book:
+// opening a FIFO no writer opens waited for ever, and /dev/zero, read
+// whole, ran out of memory.
+func TestHostileBookFiles(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.book")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+	for _, path := range []string{fifo, "/dev/zero", dir} {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			refused := `~info string error: book: ` + regexp.QuoteMeta(path) + `: not a regular file; playing without a book`
+			exchange(t, bookConfig(t, t.TempDir()), regexp.MustCompile(`^info depth [1-9]`), []step{
+				{"setoption name BookFile value " + path, []string{refused}},
+				{"go depth 3", []string{"~bestmove [a-c][1-3]"}},
+				{"go depth 3", []string{"~bestmove [a-c][1-3]"}},
+				{"quit", nil},
+			})
+			cfg := gomocupConfig()
+			cfg.Books = book.NewShelfIn(t.TempDir(), shipped.FS)
+			exchange(t, cfg, messageLine, []step{
+				{"START 15", []string{"OK"}},
+				{"INFO max_node 500", nil},
+				{"INFO book_file " + path, nil},
+				{"BEGIN", []string{`~ERROR book: ` + regexp.QuoteMeta(path) + `: not a regular file; playing without a book`, `~\d+,\d+`}},
+				{"END", nil},
 			})
 		})
 	}

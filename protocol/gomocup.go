@@ -345,14 +345,15 @@ func (g *gomocup) info(arg string) {
 	switch key {
 	case "timeout_turn":
 		if n, ok := num(); ok {
-			g.turn, g.turnSet = time.Duration(max(n, 0))*time.Millisecond, true
+			g.turn, g.turnSet = millis(max(n, 0)), true
 		}
 	case "timeout_match":
 		// time_left, sent before every move, is what counts.
 		num()
 	case "time_left":
 		if n, ok := num(); ok {
-			g.left, g.leftSet = time.Duration(n)*time.Millisecond, n < unlimitedMS
+			// A spent clock (a negative time_left) moves at once.
+			g.left, g.leftSet = millis(n), n < unlimitedMS
 		}
 	case "max_memory":
 		if n, ok := num(); ok {

@@ -267,3 +267,33 @@ func TestPbrainDialect(t *testing.T) {
 	cfg.Dialect = Gomocup
 	exchange(t, cfg, messageLine, []step{{"FOO", []string{`UNKNOWN "FOO"`}}, {"START 20", []string{"OK"}}, {"END", nil}})
 }
+
+// TestGomocupTimesSaturate: times beyond any clock saturate instead of
+// wrapping round: a time_left far below zero is a spent clock (move at
+// once), not a long one, and a timeout_turn beyond int64 nanoseconds is a
+// long turn, not a few milliseconds.
+func TestGomocupTimesSaturate(t *testing.T) {
+	tests := []struct {
+		name     string
+		info     []string
+		min, max time.Duration // the hard limit's bounds
+	}{
+		{"spent clock", []string{"INFO timeout_turn 8000", "INFO time_left -9223372036855"}, 0, 100 * time.Millisecond},
+		{"most negative", []string{"INFO timeout_turn 8000", "INFO time_left -9223372036854775808"}, 0, 100 * time.Millisecond},
+		{"turn past int64 nanoseconds", []string{"INFO timeout_turn 18446744073710"}, 24 * time.Hour, 366 * 24 * time.Hour},
+		{"largest turn", []string{"INFO timeout_turn 9223372036854775807", "INFO time_left 2147483647"}, 24 * time.Hour, 366 * 24 * time.Hour},
+		{"usual", []string{"INFO timeout_turn 5000", "INFO time_left 100000"}, 4 * time.Second, 5 * time.Second},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := strings.Join(append(append([]string{"START 15"}, tt.info...), "END"), "\n") + "\n"
+			d, err := session(context.Background(), strings.NewReader(in), io.Discard, gomocupConfig())
+			require.NoError(t, err)
+			_, soft, hard := d.(*gomocup).budget()
+			assert.GreaterOrEqual(t, hard, tt.min)
+			assert.LessOrEqual(t, hard, tt.max)
+			assert.LessOrEqual(t, soft, hard)
+			assert.Positive(t, soft)
+		})
+	}
+}

@@ -461,6 +461,12 @@ type goRange struct{ min, max int64 }
 // game's clock and far inside a time.Duration.
 const maxGoMS = 365 * 24 * 3600 * 1000
 
+// millis returns n milliseconds, saturated at maxGoMS either way: a client's
+// number never wraps round to a time of the other sign or a tiny one.
+func millis(n int64) time.Duration {
+	return time.Duration(min(max(n, -maxGoMS), maxGoMS)) * time.Millisecond
+}
+
 var goRanges = map[string]goRange{
 	"depth": {1, engines.MaxPly}, "mate": {1, engines.MaxPly / 2}, "nodes": {1, 1 << 62},
 	"movetime": {1, maxGoMS}, "movestogo": {1, 1000}, "perft": {1, 64},
@@ -507,7 +513,7 @@ func parseGo(args []string) goArgs {
 			g.errs = append(g.errs, fmt.Errorf("%s wants a whole number from %d to %d, not %q", key, r.min, r.max, args[i]))
 			continue
 		}
-		ms := time.Duration(max(n, 0)) * time.Millisecond
+		ms := millis(max(n, 0))
 		switch key {
 		case "depth":
 			g.lim.Depth = int(n)

@@ -8,6 +8,7 @@ package gomoku
 
 import (
 	"context"
+	"runtime"
 	"sync"
 
 	"qi/engines"
@@ -25,18 +26,23 @@ func (s *Searcher) newHelper() *Searcher {
 // startHelpers starts the helpers of a search of p under ctx, from the root
 // moves s has ordered, and returns the function that stops them, waits for
 // them and returns the nodes they searched. With one thread, or a node
-// limit (whose searches must repeat exactly), none starts.
+// limit (whose searches must repeat exactly), none starts. There are never
+// more threads than the process has cores (GOMAXPROCS): more only take the
+// cores from the main search and from the goroutine that answers the
+// client, and made moves late. Helpers are made on the search's clock, so
+// none is made once the search is told to stop.
 func (s *Searcher) startHelpers(ctx context.Context, p *Position, lim engines.Limits) (stop func() int64) {
 	for _, h := range s.helpers {
 		h.published.Store(0) // so that a search without helpers counts none
 	}
-	n := min(s.threads, engines.MaxThreads) - 1
+	n := helperCount(s.threads, runtime.GOMAXPROCS(0))
 	if n <= 0 || lim.Nodes > 0 || len(s.root) < 2 {
 		return func() int64 { return 0 }
 	}
-	for len(s.helpers) < n {
+	for len(s.helpers) < n && ctx.Err() == nil {
 		s.helpers = append(s.helpers, s.newHelper())
 	}
+	n = min(n, len(s.helpers))
 	hctx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	for i, h := range s.helpers[:n] {
@@ -60,6 +66,13 @@ func (s *Searcher) startHelpers(ctx context.Context, p *Position, lim engines.Li
 		}
 		return nodes
 	}
+}
+
+// helperCount returns how many helpers a search of threads threads starts
+// on a process of cores cores: one thread of the search's own, at most one
+// a core.
+func helperCount(threads, cores int) int {
+	return min(threads, engines.MaxThreads, max(cores, 1)) - 1
 }
 
 // help deepens from depth to maxDepth until ctx is done: a helper's scores

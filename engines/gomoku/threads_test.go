@@ -7,6 +7,7 @@ package gomoku
 import (
 	"context"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -15,6 +16,9 @@ import (
 )
 
 func TestThreadsSearch(t *testing.T) {
+	// Helpers are at most one a core less one: four make room for the
+	// three threads asked for whatever the machine.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
 	for _, tt := range tactics {
 		t.Run(tt.name, func(t *testing.T) {
 			p := setup(t, mustGame(t, 15, 15, tt.rule), tt.black, tt.white, tt.side)
@@ -77,4 +81,25 @@ func TestThreadsNodeLimit(t *testing.T) {
 	s.Clear()
 	again := s.Search(context.Background(), p, engines.Limits{Nodes: 3000}, nil)
 	require.Equal(t, info.Nodes, again.Nodes, "a node-limited search repeats")
+}
+
+// TestThreadsAtMostCores: however many threads are asked for, a search
+// makes no more than a thread a core. 256 threads on two cores made moves
+// seconds late: each helper was made on the search's clock, and they all
+// took the cores from the main search.
+func TestThreadsAtMostCores(t *testing.T) {
+	for _, tt := range []struct{ threads, cores, want int }{
+		{1, 2, 0}, {2, 2, 1}, {256, 2, 1}, {256, 1, 0}, {3, 8, 2}, {1000, 512, engines.MaxThreads - 1}, {0, 4, -1},
+	} {
+		require.Equal(t, tt.want, helperCount(tt.threads, tt.cores), "%d threads on %d cores", tt.threads, tt.cores)
+	}
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	g := mustGame(t, 15, 15, Freestyle)
+	s := g.NewSearcher(engines.Config{Threads: engines.MaxThreads}).(*Searcher)
+	p := g.NewPosition()
+	play(t, p, "h8")
+	play(t, p, "h9")
+	info := s.Search(context.Background(), p, engines.Limits{Depth: 4}, nil)
+	require.NoError(t, p.Legal(info.Best()))
+	require.Len(t, s.helpers, 1, "one helper on two cores")
 }
