@@ -14,6 +14,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"qi/book"
 	"qi/book/shipped"
@@ -39,13 +40,19 @@ func main() {
 	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr, notifyInterrupts))
 }
 
-// notifyInterrupts makes Ctrl-C a value on the channel it returns instead of
-// the end of the process; only the modes that handle it ask for it.
-func notifyInterrupts() <-chan os.Signal {
+// notifyInterrupts makes the signals asked for values on the channel it
+// returns instead of the end of the process; only the modes that handle
+// them ask for them.
+func notifyInterrupts(sigs ...os.Signal) <-chan os.Signal {
 	c := make(chan os.Signal, 1)
-	signal.Notify(c, os.Interrupt)
+	signal.Notify(c, sigs...)
 	return c
 }
+
+// ends returns the signals that end a session the way Ctrl-C does: managers
+// send SIGTERM, and a closed terminal SIGHUP. A search under way still
+// answers with its best move so far.
+func ends() []os.Signal { return []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP} }
 
 // errInterrupted is why a context ends on Ctrl-C: a normal end, not a
 // failure.
@@ -70,8 +77,8 @@ func untilInterrupt(c <-chan os.Signal) (context.Context, func()) {
 }
 
 // run is qi with its arguments, standard files and the source of its
-// interrupts; it returns the exit code.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer, interrupts func() <-chan os.Signal) int {
+// interrupts, which gives the signals asked for; it returns the exit code.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer, interrupts func(sigs ...os.Signal) <-chan os.Signal) int {
 	reg := catalog.New()
 	cfg := protocol.Config{
 		Registry: reg, Name: "qi", Version: version, Author: "the qi developers", Country: "unknown",
@@ -89,7 +96,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, interrupts fu
 			fmt.Fprintln(stderr, "qi: speaking UGI/UCI/Gomocup/NBoard; type help, or run `qi play`")
 		}
 		var stop func()
-		ctx, stop = untilInterrupt(interrupts())
+		ctx, stop = untilInterrupt(interrupts(ends()...))
 		defer stop()
 		err = protocol.Run(ctx, stdin, stdout, cfg)
 	} else {
@@ -100,12 +107,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, interrupts fu
 		}
 		switch sub {
 		case "play":
-			err = terminal.Run(ctx, rest, stdin, stdout, reg, cfg.Books, interrupts())
+			// SIGTERM and SIGHUP end a person's game at once, as
+			// always; Ctrl-C has its own meanings there.
+			err = terminal.Run(ctx, rest, stdin, stdout, reg, cfg.Books, interrupts(os.Interrupt))
 		case "perft":
 			err = perft.Run(rest, stdout, stderr, reg)
 		case "bench":
 			var stop func()
-			ctx, stop = untilInterrupt(interrupts())
+			ctx, stop = untilInterrupt(interrupts(ends()...))
 			defer stop()
 			err = bench.Run(ctx, rest, stdout, stderr, reg)
 		case "arena":

@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -36,7 +37,7 @@ func qi(argv0 string, args ...string) *exec.Cmd {
 }
 
 // noInterrupts is the source of interrupts of in-process runs: none come.
-func noInterrupts() <-chan os.Signal { return nil }
+func noInterrupts(...os.Signal) <-chan os.Signal { return nil }
 
 // runQi runs qi in the test's process, with no interrupts.
 func runQi(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
@@ -142,7 +143,7 @@ func TestInterruptEndsTheProtocolQuietly(t *testing.T) {
 	in, typing := io.Pipe() // input that never ends
 	defer typing.Close()
 	var out, errs bytes.Buffer
-	code := run([]string{"qi"}, in, &out, &errs, func() <-chan os.Signal { return interrupts })
+	code := run([]string{"qi"}, in, &out, &errs, func(...os.Signal) <-chan os.Signal { return interrupts })
 	assert.Equal(t, 0, code)
 	assert.Empty(t, errs.String())
 	assert.Empty(t, out.String())
@@ -156,7 +157,8 @@ func TestCtrlCProcess(t *testing.T) {
 		name  string
 		args  []string
 		input string
-		// interruptAt are the texts after each of which a SIGINT goes.
+		// interruptAt are the texts after each of which a signal goes:
+		// SIGINT, but where the name says another.
 		interruptAt []string
 		want        []string
 		end         string
@@ -166,6 +168,20 @@ func TestCtrlCProcess(t *testing.T) {
 		{"play during a search", []string{"play", "othello", "-level", "10", "-first", "qi", "-time", "1h"}, "",
 			[]string{"qi is thinking", "Your move (White) > "}, []string{"qi (Black) plays "}, "Your move (White) > \nBye.\n"},
 		{"protocol", nil, "uci\n", []string{"uciok\n"}, nil, "uciok\n"},
+	}
+	// Managers end an engine with SIGTERM, a closed terminal with SIGHUP:
+	// during a search, each ends qi as Ctrl-C does, with the best move so
+	// far (both killed qi without a bestmove).
+	search := "uci\nsetoption name UCI_Variant value gomoku\nposition startpos moves P@h8\ngo infinite\n"
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP} {
+		tests = append(tests, struct {
+			name        string
+			args        []string
+			input       string
+			interruptAt []string
+			want        []string
+			end         string
+		}{"protocol search " + sig.String(), nil, search, []string{"info depth 2 "}, nil, "\n"})
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -181,9 +197,15 @@ func TestCtrlCProcess(t *testing.T) {
 			go func() { exited <- cmd.Wait() }()
 			_, err = io.WriteString(stdin, tt.input)
 			require.NoError(t, err)
+			sig := os.Signal(os.Interrupt)
+			for _, s := range []os.Signal{syscall.SIGTERM, syscall.SIGHUP} {
+				if strings.HasSuffix(tt.name, s.String()) {
+					sig = s
+				}
+			}
 			for _, text := range tt.interruptAt {
 				out.WaitFor(t, text)
-				require.NoError(t, cmd.Process.Signal(os.Interrupt))
+				require.NoError(t, cmd.Process.Signal(sig))
 			}
 			select {
 			case err = <-exited:
@@ -195,6 +217,9 @@ func TestCtrlCProcess(t *testing.T) {
 			assert.Empty(t, errs.String())
 			for _, w := range tt.want {
 				assert.Contains(t, out.String(), w)
+			}
+			if strings.HasPrefix(tt.name, "protocol search") {
+				assert.Regexp(t, `\nbestmove P@[a-o]\d+\n$`, out.String(), "the best move so far")
 			}
 			assert.True(t, strings.HasSuffix(out.String(), tt.end), out.String())
 		})
