@@ -15,6 +15,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	ossignal "os/signal"
 	"path/filepath"
 	"strconv"
 	"syscall"
@@ -39,6 +40,8 @@ func TestMain(m *testing.M) {
 		os.Exit(killedWriter(os.Getenv("QI_BOOK_PATH")))
 	case "learner":
 		os.Exit(learner(os.Getenv("QI_BOOK_PATH"), os.Getenv("QI_BOOK_SEED")))
+	case "full-disk":
+		os.Exit(fullDisk(os.Getenv("QI_BOOK_PATH")))
 	}
 	os.Exit(2)
 }
@@ -357,4 +360,40 @@ func TestOpenRefusesWhatIsNoFile(t *testing.T) {
 		_, _, err = ReadLogFile(path, g)
 		assert.ErrorIs(t, err, ErrNotRegular, path)
 	}
+}
+
+// fullDisk records games into the log of the book at path in a process
+// whose files may not grow past a few bytes, as on a full disk: each
+// record must fail, and no log may be left, empty or cut short.
+func fullDisk(path string) int {
+	ossignal.Ignore(syscall.SIGXFSZ)
+	b, err := New(tictactoe.Game{}, 9, 9)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	b.SetLogDir(LogDir(path))
+	lim := syscall.Rlimit{Cur: 10, Max: 10}
+	if err := syscall.Setrlimit(syscall.RLIMIT_FSIZE, &lim); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	for range 3 {
+		if err := b.Record(Game{Moves: []engines.Move{4, 0, 8}, Result: engines.None}); err == nil {
+			fmt.Fprintln(os.Stderr, "a game was recorded past the file size limit")
+			return 1
+		}
+	}
+	return 0
+}
+
+// TestFullDiskLeavesNoEmptyLog: a log that cannot take its first game is
+// removed (a full disk left 0-byte logs behind).
+func TestFullDiskLeavesNoEmptyLog(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.book")
+	out, err := child("full-disk", "QI_BOOK_PATH="+path).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	logs, err := filepath.Glob(filepath.Join(LogDir(path), "*"))
+	require.NoError(t, err)
+	assert.Empty(t, logs)
 }

@@ -8,6 +8,7 @@ package book
 
 import (
 	"context"
+	"errors"
 	"sync"
 
 	"qi/engines"
@@ -51,6 +52,8 @@ type learnTask struct {
 	game   Game
 	final  engines.Position
 	random bool
+	// logged, when set, is told whether the game reached its log.
+	logged chan<- error
 }
 
 // recordedGame is a game in its book's log, waiting to be learned: the log
@@ -90,16 +93,27 @@ func (l *Learner) Add(open func() (*Book, error), gm Game) {
 
 // AddFinal hands over the game whose history pos holds (GameOf), as Add
 // does: reading the history is left to the learner's goroutine too. The
-// learner keeps pos; random marks a game of random moves.
-func (l *Learner) AddFinal(open func() (*Book, error), pos engines.Position, random bool) {
+// learner keeps pos; random marks a game of random moves. The channel it
+// returns gets, once, nil when the game is in its book's log (or had no
+// move to log), or why it is not: a book that does not open, a log that
+// cannot be written, a learner already closed.
+func (l *Learner) AddFinal(open func() (*Book, error), pos engines.Position, random bool) <-chan error {
+	logged := make(chan error, 1)
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.add(learnTask{open: open, final: pos, random: random})
+	l.add(learnTask{open: open, final: pos, random: random, logged: logged})
+	return logged
 }
+
+// ErrLearnerClosed is why a game handed to a closed learner is not logged.
+var ErrLearnerClosed = errors.New("book: the learner is closed")
 
 // add queues t; l.mu is held.
 func (l *Learner) add(t learnTask) {
 	if l.closed {
+		if t.logged != nil {
+			t.logged <- ErrLearnerClosed
+		}
 		return
 	}
 	l.queue = append(l.queue, t)
@@ -175,11 +189,20 @@ func (l *Learner) record() {
 	}
 }
 
-// write opens t's book and appends t's game to the book's log.
-func (l *Learner) write(t learnTask) (recordedGame, bool) {
+// write opens t's book and appends t's game to the book's log, and tells
+// t's channel how that went.
+func (l *Learner) write(t learnTask) (r recordedGame, ok bool) {
+	var err error
+	defer func() {
+		if err != nil {
+			l.fail(err)
+		}
+		if t.logged != nil {
+			t.logged <- err
+		}
+	}()
 	b, err := t.open()
 	if err != nil {
-		l.fail(err)
 		return recordedGame{}, false
 	}
 	if t.final != nil {
@@ -190,9 +213,6 @@ func (l *Learner) write(t learnTask) (recordedGame, bool) {
 		}
 	}
 	name, end, err := b.record(t.game)
-	if err != nil {
-		l.fail(err)
-	}
 	return recordedGame{book: b, game: t.game, log: name, end: end, logged: err == nil}, true
 }
 

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -70,22 +71,37 @@ func (b *Book) record(gm Game) (name string, end int64, err error) {
 		if b.logDir == "" {
 			return "", 0, errors.New("book: no folder for the game log (the book was not opened from a file)")
 		}
-		if err := os.MkdirAll(b.logDir, 0o755); err != nil {
+		// The log folder is made beside its book, whose folder must be
+		// there: no folder above it is ever made.
+		if err := os.Mkdir(b.logDir, 0o755); err != nil && !errors.Is(err, fs.ErrExist) {
 			return "", 0, err
 		}
 		name := fmt.Sprintf("%s-%d-%08x.log", time.Now().UTC().Format("20060102T150405"), os.Getpid(), rand.Uint32())
-		f, err := os.OpenFile(filepath.Join(b.logDir, name), os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o644)
+		path := filepath.Join(b.logDir, name)
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|os.O_APPEND, 0o644)
 		if err != nil {
 			return "", 0, err
 		}
+		// The header goes with the first game, in one write: a log that
+		// could not take it (a full disk) is removed, not left empty.
 		head := LogHeader(b.game)
-		if _, err := f.WriteString(head); err != nil {
+		if _, err := f.WriteString(head + line); err != nil {
 			f.Close()
+			os.Remove(path)
 			return "", 0, err
 		}
-		b.log, b.logName, b.logEnd = f, name, int64(len(head))
+		if err := f.Sync(); err != nil {
+			f.Close()
+			os.Remove(path)
+			return "", 0, err
+		}
+		b.log, b.logName, b.logEnd = f, name, int64(len(head)+len(line))
+		return b.logName, b.logEnd, nil
 	}
 	if _, err := b.log.WriteString(line); err != nil {
+		// What part of the line was written is cut off again, so that
+		// the next game's line does not run on from it.
+		b.log.Truncate(b.logEnd)
 		return "", 0, err
 	}
 	b.logEnd += int64(len(line))

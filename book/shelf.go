@@ -90,14 +90,15 @@ func (s *Shelf) Book(g engines.Game, path string) (*Book, error) {
 	return e.book, e.err
 }
 
-// Learning returns the book to learn g's games into: Book's, or where g
-// has no book yet (none by default, or no file at path) an empty one whose
-// game log is where that book would be (beside the binary, or path's), so
-// that `qi book build -book <it>` makes the book from the games learned. A
-// file that is no book of g is an error, as for Book.
+// Learning returns the book to learn g's games into: Book's, or where g has
+// no default book (path "") an empty one whose game log is where that book
+// would be, beside the binary, so that `qi book build` makes the book from
+// the games learned. A book named by path must open: nothing is learned,
+// and no folder made, for a file that is missing or is no book of g (make a
+// new book first with `qi book build`).
 func (s *Shelf) Learning(g engines.Game, path string) (*Book, error) {
 	b, err := s.Book(g, path)
-	if err == nil || !errors.Is(err, ErrNoBook) && !errors.Is(err, fs.ErrNotExist) {
+	if err == nil || path != "" || !errors.Is(err, ErrNoBook) {
 		return b, err
 	}
 	key := shelfKey{name: FileName(g), path: path, learning: true}
@@ -107,11 +108,7 @@ func (s *Shelf) Learning(g engines.Game, path string) (*Book, error) {
 		return e.book, e.err
 	}
 	var e shelfEntry
-	at := s.Path(path)
-	if at == "" {
-		at = defaultPath(g, s.dir)
-	}
-	if at == "" {
+	if at := defaultPath(g, s.dir); at == "" {
 		e.err = err
 	} else if e.book, e.err = New(g, 0, 0); e.err == nil {
 		e.book.logDir = LogDir(at)

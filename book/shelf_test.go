@@ -3,6 +3,7 @@
 package book
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"testing"
@@ -56,30 +57,43 @@ func TestShelfLearnsIntoABookToBe(t *testing.T) {
 	require.NoError(t, os.WriteFile(junk, []byte("no book"), 0o644))
 	s := NewShelfIn(dir, nil)
 	defer s.Close()
-	tests := []struct {
-		name, path, logDir string
-	}{
-		{"no default book: its log where it would be", "", filepath.Join(dir, "tictactoe.book.logs")},
-		{"no file at the path: its log beside it", filepath.Join(dir, "new.book"), filepath.Join(dir, "new.book.logs")},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := s.Book(g, tt.path)
-			require.Error(t, err, "nothing to play from")
-			b, err := s.Learning(g, tt.path)
-			require.NoError(t, err)
-			again, err := s.Learning(g, tt.path)
-			require.NoError(t, err)
-			assert.Same(t, b, again)
-			assert.Equal(t, 0, b.Len())
-			require.NoError(t, b.Record(Game{Moves: []engines.Move{4}, Result: engines.None}))
-			logs, err := filepath.Glob(filepath.Join(tt.logDir, "*.log"))
-			require.NoError(t, err)
-			assert.Len(t, logs, 1)
-		})
-	}
-	_, err := s.Learning(g, junk)
+	_, err := s.Book(g, "")
+	require.Error(t, err, "nothing to play from")
+	b, err := s.Learning(g, "")
+	require.NoError(t, err)
+	again, err := s.Learning(g, "")
+	require.NoError(t, err)
+	assert.Same(t, b, again)
+	assert.Equal(t, 0, b.Len())
+	require.NoError(t, b.Record(Game{Moves: []engines.Move{4}, Result: engines.None}))
+	logs, err := filepath.Glob(filepath.Join(dir, "tictactoe.book.logs", "*.log"))
+	require.NoError(t, err)
+	assert.Len(t, logs, 1, "no default book: its log where it would be")
+
+	_, err = s.Learning(g, junk)
 	assert.ErrorIs(t, err, ErrFormat, "never into a file that is no book")
+}
+
+// TestLearningMakesNoFolders: a book named by a path that is not there is
+// not learned into, and a log is made only in its book's own folder: a
+// client that named a book in a folder that does not exist made that
+// folder and the log in it.
+func TestLearningMakesNoFolders(t *testing.T) {
+	g := tictactoe.Game{}
+	dir := t.TempDir()
+	s := NewShelfIn(filepath.Join(dir, "gone"), nil)
+	defer s.Close()
+	for _, path := range []string{filepath.Join(dir, "new.book"), filepath.Join(dir, "victim", "new.book")} {
+		_, err := s.Learning(g, path)
+		assert.ErrorIs(t, err, fs.ErrNotExist, path)
+	}
+	// The default book beside a binary whose folder is gone.
+	b, err := s.Learning(g, "")
+	require.NoError(t, err)
+	assert.Error(t, b.Record(Game{Moves: []engines.Move{4}, Result: engines.None}))
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Empty(t, entries, "no folder or log made")
 }
 
 func TestRootedShelfPath(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"os"
+	"strings"
 	"time"
 
 	"qi/book"
@@ -35,16 +36,24 @@ type bookState struct {
 	rng     *rand.Rand
 	said    map[string]bool
 	learner *book.Learner
-	// learned is the last game learned, so that one seen again (a game's
-	// end, then the next game's start) is learned once.
+	// learned is the game learned since the game began (its moves from
+	// its start), so that the same game handed over again (its end, then
+	// uginewgame) is learned once; a new game forgets it.
 	learned string
 	logf    func(format string, a ...any)
+	// say tells the client of a learning failure in the dialect's form;
+	// it is called from the learner's goroutines and must not wait.
+	say func(error)
 }
 
-func newBookState(cfg Config, logf func(string, ...any)) bookState {
+func newBookState(cfg Config, logf func(string, ...any), say func(error)) bookState {
 	now := uint64(time.Now().UnixNano())
-	return bookState{shelf: cfg.Books, own: true, rng: rand.New(rand.NewPCG(now, now>>32)), said: map[string]bool{}, logf: logf}
+	return bookState{shelf: cfg.Books, own: true, rng: rand.New(rand.NewPCG(now, now>>32)), said: map[string]bool{}, logf: logf, say: say}
 }
+
+// newGame says a new game begins: a game like the last one learned is
+// learned again.
+func (bs *bookState) newGame() { bs.learned = "" }
 
 // on reports whether the book plays.
 func (bs *bookState) on() bool { return bs.shelf != nil && bs.own }
@@ -125,21 +134,46 @@ func (bs *bookState) learnGame(g engines.Game, pos engines.Position, random bool
 	}
 }
 
-// learnNow is learnGame whatever BookLearn says (NBoard's learn).
-func (bs *bookState) learnNow(g engines.Game, pos engines.Position, random bool) {
-	key := fmt.Sprintf("%s %d %s", g.Name(), pos.Plies(), pos.Text())
+// learnNow is learnGame whatever BookLearn says (NBoard's learn). The
+// channel it returns gets nil once the game is in its book's log (or is
+// not to be learned: no book, no move, learned already), or why not.
+func (bs *bookState) learnNow(g engines.Game, pos engines.Position, random bool) <-chan error {
+	key := gameKey(g, pos)
 	if bs.shelf == nil || pos.Plies() == 0 || key == bs.learned {
-		return
+		done := make(chan error, 1)
+		done <- nil
+		return done
 	}
 	bs.learned = key
 	if bs.learner == nil {
-		logf := bs.logf
-		bs.learner = book.NewLearner(0, func(err error) { logf("book: learning: %v", err) })
+		logf, say := bs.logf, bs.say
+		bs.learner = book.NewLearner(0, func(err error) {
+			logf("book: learning: %v", err)
+			if say != nil {
+				say(err)
+			}
+		})
 	}
 	shelf, file := bs.shelf, bs.file
-	// A game with no book yet learns into the book to be: its log is where
-	// that book will be.
-	bs.learner.AddFinal(func() (*book.Book, error) { return shelf.Learning(g, file) }, pos.Clone(), random)
+	// With no BookFile, a game with no book yet learns into the book to be
+	// beside the binary; a BookFile must be a book.
+	return bs.learner.AddFinal(func() (*book.Book, error) { return shelf.Learning(g, file) }, pos.Clone(), random)
+}
+
+// gameKey names a game by the positions it went through: the same final
+// position reached by another order is another game.
+func gameKey(g engines.Game, pos engines.Position) string {
+	p := pos.Clone()
+	var b strings.Builder
+	b.WriteString(g.Name())
+	for {
+		b.WriteByte('\n')
+		b.WriteString(p.Text())
+		if p.Plies() == 0 {
+			return b.String()
+		}
+		p.Undo()
+	}
 }
 
 // close ends learning at once: the games not learned yet are written to

@@ -7,6 +7,7 @@ package protocol
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,6 +15,7 @@ import (
 	"syscall"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -412,4 +414,121 @@ func TestHostileBookFiles(t *testing.T) {
 			})
 		})
 	}
+}
+
+// TestEveryFinishedGameLearned: each finished game is learned once, also
+// one like the game before it after a new game began, and one that reaches
+// the same final position by another order. Only the first of these four
+// reached the log: the check against learning one game twice looked at
+// the final position alone, and across new games.
+func TestEveryFinishedGameLearned(t *testing.T) {
+	dir, good, _, _ := bookFiles(t)
+	g := tictactoe.Game{}
+	exchange(t, bookConfig(t, dir), regexp.MustCompile(`^info `), []step{
+		{"setoption name BookFile value " + good, nil},
+		{"setoption name BookLearn value true", nil},
+		{"position startpos moves a1 a2 b1 b2 c1", nil},
+		// Sent again within the game, it is the same game.
+		{"position startpos moves a1 a2 b1 b2 c1", nil},
+		{"uginewgame", nil},
+		{"position startpos moves a1 a2 b1 b2 c1", nil},
+		{"uginewgame", nil},
+		{"position startpos moves a1 a2 b1 b2 c1", nil},
+		{"uginewgame", nil},
+		{"position startpos moves b1 a2 a1 b2 c1", nil},
+		{"quit", nil},
+	})
+	games := logged(t, g, good)
+	require.Len(t, games, 4)
+	for _, gm := range games {
+		assert.Equal(t, engines.P1Win, gm.Result)
+	}
+}
+
+// TestLearningFailuresSaid: a game that cannot be written to its book's
+// log is said in the dialect's form (it was said on stderr alone, and
+// NBoard answered learned as if the game were kept). The log folder's
+// place is taken by a file, so that no log can be made there, whoever
+// runs the test.
+func TestLearningFailuresSaid(t *testing.T) {
+	blocked := func(t *testing.T, g engines.Game) string {
+		path := filepath.Join(t.TempDir(), "blocked.book")
+		b, err := book.New(g, 2, 10)
+		require.NoError(t, err)
+		require.NoError(t, b.Save(path))
+		require.NoError(t, os.WriteFile(book.LogDir(path), []byte("in the way"), 0o644))
+		return path
+	}
+	t.Run("ugi", func(t *testing.T) {
+		path := blocked(t, tictactoe.Game{})
+		exchange(t, bookConfig(t, t.TempDir()), regexp.MustCompile(`^info depth`), []step{
+			{"setoption name BookFile value " + path, nil},
+			{"setoption name BookLearn value true", nil},
+			{"position startpos moves a1 a2 b1 b2 c1", []string{`~info string error: book: learning: .*not a directory`}},
+			{"quit", nil},
+		})
+	})
+	t.Run("nboard", func(t *testing.T) {
+		g, err := othello.New(8)
+		require.NoError(t, err)
+		dir := filepath.Dir(blocked(t, g))
+		require.NoError(t, os.Rename(filepath.Join(dir, "blocked.book"), filepath.Join(dir, book.FileName(g))))
+		require.NoError(t, os.Rename(filepath.Join(dir, "blocked.book.logs"), book.LogDir(filepath.Join(dir, book.FileName(g)))))
+		cfg := nboardConfig()
+		cfg.Books = book.NewShelfIn(dir, nil)
+		exchange(t, cfg, nil, []step{
+			{"nboard 2", []string{"set myname qi"}},
+			{"move F5", nil},
+			{"learn", []string{`~status error: book: learning: .*not a directory; the game is not kept`, "learned"}},
+			{"quit", nil},
+		})
+	})
+	t.Run("gomocup", func(t *testing.T) {
+		g, err := gomoku.NewGame(15, 15, gomoku.Freestyle)
+		require.NoError(t, err)
+		path := blocked(t, g)
+		cfg := gomocupConfig()
+		cfg.Books = book.NewShelfIn(t.TempDir(), nil)
+		inR, inW := io.Pipe()
+		out := &lineWriter{lines: make(chan string, 10000)}
+		done := make(chan error, 1)
+		go func() { done <- Run(context.Background(), inR, out, cfg) }()
+		_, err = io.WriteString(inW, "START 15\nINFO max_node 500\nINFO book_learn 1\nINFO book_file "+path+"\nBOARD\n7,7,1\n8,8,2\nDONE\nRESTART\n")
+		require.NoError(t, err)
+		// The failure comes from the learner's goroutine and is told
+		// with the next reply after it: each YXSHOWFORBID is one.
+		said := false
+		for giveUp := time.Now().Add(time.Minute); !said; {
+			require.True(t, time.Now().Before(giveUp), "the failure was not said")
+			_, err = io.WriteString(inW, "YXSHOWFORBID\n")
+			require.NoError(t, err)
+			for l := ""; !strings.HasPrefix(l, "FORBID"); {
+				select {
+				case l = <-out.lines:
+					said = said || regexp.MustCompile(`^ERROR book: learning: .*not a directory$`).MatchString(l)
+				case <-time.After(time.Minute):
+					t.Fatal("the failure was not said")
+				}
+			}
+		}
+		inW.Close()
+		require.NoError(t, <-done)
+	})
+}
+
+// TestNoFoldersForMissingBooks: a client that names a book in a folder
+// that is not there, with learning on, makes no folder: qi said it played
+// without the book, yet made the folder and a game log in it.
+func TestNoFoldersForMissingBooks(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "victim", "new.book")
+	exchange(t, bookConfig(t, t.TempDir()), regexp.MustCompile(`^info depth`), []step{
+		{"setoption name BookFile value " + path, []string{"info string error: book: " + path + ": no such file; playing without a book"}},
+		{"setoption name BookLearn value true", nil},
+		{"position startpos moves a1 a2 b1 b2 c1", []string{`~info string error: book: learning: .*no such file or directory`}},
+		{"quit", nil},
+	})
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Empty(t, entries)
 }

@@ -68,7 +68,9 @@ const unlimitedMS = 2147483647
 
 func newGomocup(s *server, cfg Config) *gomocup {
 	g := &gomocup{s: s, cfg: cfg, hashMB: 64}
-	g.book = newBookState(cfg, s.logf)
+	g.book = newBookState(cfg, s.logf, func(err error) {
+		s.tell(func() { g.problem("book: learning: %v", err) })
+	})
 	return g
 }
 
@@ -166,12 +168,15 @@ func (g *gomocup) handle(line string) bool {
 			return true
 		}
 		g.learnGame()
+		g.book.newGame()
 		g.pos, g.usSet = g.game.NewPosition(), false
 		g.reply("OK")
 	case "BEGIN":
 		if !g.ready() {
 			return true
 		}
+		g.learnGame()
+		g.book.newGame()
 		g.pos = g.game.NewPosition()
 		g.think()
 	case "TURN":
@@ -290,6 +295,7 @@ func (g *gomocup) start(w, h int) {
 		g.plain = nil
 	}
 	g.learnGame()
+	g.book.newGame()
 	g.game, g.pos, g.usSet = game, game.NewPosition(), false
 	g.reply("OK")
 }

@@ -42,7 +42,9 @@ func newNBoard(s *server, cfg Config) (*nboard, error) {
 		return nil, err
 	}
 	n := &nboard{s: s, cfg: cfg, game: g, pos: othello.StartPosition(8), depth: defaultNBoardDepth}
-	n.book = newBookState(cfg, s.logf)
+	// A failure to learn is said in answer to learn, the only time the
+	// GUI listens for one.
+	n.book = newBookState(cfg, s.logf, nil)
 	return n, nil
 }
 
@@ -157,6 +159,7 @@ func (n *nboard) setGame(ggf string) {
 		n.errorf("%v", err)
 		return
 	}
+	n.book.newGame()
 	if start.Size() != n.game.Size() {
 		g, err := othello.New(start.Size())
 		if err != nil {
@@ -246,15 +249,27 @@ func (n *nboard) think() {
 }
 
 // learn learns the game on the board (NBoard sends it once it is over):
-// the learning goes on in the background, and the game is in the book's
-// log when learned is said.
+// learned is said once the game is in the book's log, after an error line
+// if it could not be written there; the learning goes on in the background.
 func (n *nboard) learn() {
 	if n.book.shelf == nil {
 		n.s.println("status qi keeps no opening book: nothing to learn")
-	} else if n.pos.Plies() > 0 {
-		n.book.learnNow(n.game, n.pos, false)
+		n.s.println("learned")
+		return
 	}
-	n.s.println("learned")
+	logged := n.book.learnNow(n.game, n.pos, false)
+	// Writing the log waits on the disk: a job of the server's, so that
+	// the owner answers meanwhile and the commands after it wait.
+	n.s.background(func(ctx context.Context, emit func(string)) {
+		select {
+		case err := <-logged:
+			if err != nil {
+				emit("status error: book: learning: " + err.Error() + "; the game is not kept")
+			}
+		case <-ctx.Done():
+		}
+		emit("learned")
+	})
 }
 
 // hint sends, deeper and deeper, the k best moves with their evaluations:

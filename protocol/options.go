@@ -185,6 +185,7 @@ func (u *ugi) setGame(name string, cfg engines.Config) error {
 	same := name == u.gameName && cfg.BoardSize == u.opts.BoardSize && cfg.Rule == u.opts.Rule
 	if !same {
 		u.learnPlayed()
+		u.book.newGame()
 	}
 	u.gameName, u.opts = name, cfg
 	if !same {

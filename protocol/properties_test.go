@@ -24,6 +24,7 @@ import (
 	"qi/book/shipped"
 	"qi/engines"
 	"qi/engines/catalog"
+	"qi/engines/gomoku"
 )
 
 // propertyConfig is every game of the binary with its built-in books
@@ -147,8 +148,14 @@ func TestRootedShelfKeepsClientPaths(t *testing.T) {
 	name := fmt.Sprintf("qi-rooted-%d", time.Now().UnixNano())
 	wd, err := os.Getwd()
 	require.NoError(t, err)
+	g, err := gomoku.NewGame(15, 15, gomoku.Freestyle)
+	require.NoError(t, err)
 	for _, file := range []string{name, "/" + name, "../../" + name} {
 		root := t.TempDir()
+		// Only a book that is there is learned into.
+		b, err := book.New(g, 2, 10)
+		require.NoError(t, err)
+		require.NoError(t, b.Save(filepath.Join(root, name)))
 		cfg := propertyConfig(t)
 		cfg.Books = book.NewShelfRooted(root, shipped.FS)
 		in := "START 15\nINFO book_learn 1\nINFO book_file " + file + "\nBOARD\n7,7,1\n8,8,2\nDONE\nRESTART\nEND\n"

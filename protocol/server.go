@@ -437,6 +437,16 @@ func (s *server) post(f func()) {
 	}
 }
 
+// tell hands f to the owner goroutine if it can take it at once, and else
+// drops it: for news from goroutines that must never wait on the owner
+// (a learner's failure, which is logged besides).
+func (s *server) tell(f func()) {
+	select {
+	case s.events <- f:
+	default:
+	}
+}
+
 func (s *server) progress(j *job, i engines.Info) {
 	if s.job != j {
 		return

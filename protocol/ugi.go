@@ -35,7 +35,9 @@ type ugi struct {
 
 func newUGI(s *server, cfg Config, uci bool) (*ugi, error) {
 	u := &ugi{s: s, cfg: cfg, uci: uci, gameName: cfg.DefaultGame}
-	u.book = newBookState(cfg, s.logf)
+	u.book = newBookState(cfg, s.logf, func(err error) {
+		s.tell(func() { u.errorf("book: learning: %v", err) })
+	})
 	if err := u.rebuild(); err != nil {
 		return nil, err
 	}
@@ -163,6 +165,7 @@ func (u *ugi) handle(line string) bool {
 		u.setOption(line, ws)
 	case "uginewgame", "ucinewgame":
 		u.learnPlayed()
+		u.book.newGame()
 		u.pos = u.game.Start()
 		if u.searcher != nil {
 			u.searcher.Clear()
