@@ -58,13 +58,37 @@ type Book struct {
 // ErrNoBook is returned by OpenDefault when no book of the game is found.
 var ErrNoBook = errors.New("no book for this game")
 
+// MaxLevel and MaxPlies bound a book's level (the depth of its searches:
+// othello 8x8 solves from 60 empties at most) and its plies (how much of a
+// game it holds: gomoku's largest board has 484 squares).
+const (
+	MaxLevel = 64
+	MaxPlies = 512
+)
+
+// CheckDepths says what is wrong with a book's level and plies, 0 taken
+// as "the default".
+func CheckDepths(level, plies int) error {
+	if level < 0 || level > MaxLevel {
+		return fmt.Errorf("a book's level is 1 to %d plies (0: the default), not %d", MaxLevel, level)
+	}
+	if plies < 0 || plies > MaxPlies {
+		return fmt.Errorf("a book's plies are 1 to %d (0: the default), not %d", MaxPlies, plies)
+	}
+	return nil
+}
+
 // New returns an empty book of g whose new positions get searched level
 // plies deep and whose learning adds the first plies of a game; 0 picks the
-// game's defaults (DefaultLevel, DefaultPlies).
+// game's defaults (DefaultLevel, DefaultPlies). Either beyond its bound
+// (CheckDepths) is refused.
 func New(g engines.Game, level, plies int) (*Book, error) {
 	p, ok := g.(engines.Packer)
 	if !ok {
 		return nil, fmt.Errorf("%s has no packed positions: no book for it", g.Name())
+	}
+	if err := CheckDepths(level, plies); err != nil {
+		return nil, err
 	}
 	if level <= 0 {
 		level = DefaultLevel(g)
@@ -241,14 +265,28 @@ func (b *Book) Describe() string { return describe(b.hdr.game, b.hdr.setting) }
 // Level returns the depth new positions are searched to.
 func (b *Book) Level() int { return b.hdr.level }
 
-// SetLevel changes the depth new positions are searched to.
-func (b *Book) SetLevel(level int) { b.hdr.level = level }
+// SetLevel changes the depth new positions are searched to, within
+// CheckDepths' bound.
+func (b *Book) SetLevel(level int) error {
+	if err := CheckDepths(level, 0); err != nil || level == 0 {
+		return cmp.Or(err, errors.New("a book's level is 1 or more"))
+	}
+	b.hdr.level = level
+	return nil
+}
 
 // Plies returns how many plies of a game learning adds.
 func (b *Book) Plies() int { return b.hdr.plies }
 
-// SetPlies changes how many plies of a game learning adds.
-func (b *Book) SetPlies(plies int) { b.hdr.plies = plies }
+// SetPlies changes how many plies of a game learning adds, within
+// CheckDepths' bound.
+func (b *Book) SetPlies(plies int) error {
+	if err := CheckDepths(0, plies); err != nil || plies == 0 {
+		return cmp.Or(err, errors.New("a book's plies are 1 or more"))
+	}
+	b.hdr.plies = plies
+	return nil
+}
 
 // Path returns the file the book was opened from, "" for others.
 func (b *Book) Path() string { return b.path }

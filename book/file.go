@@ -98,8 +98,10 @@ func parseSnapshot(data []byte, verify bool) (*snapshot, error) {
 	count := le.Uint64(data[16:])
 	s.recordLen = int(le.Uint32(data[24:]))
 	s.packedLen = int(le.Uint32(data[28:]))
-	s.level = int(le.Uint32(data[32:]))
-	s.plies = int(le.Uint32(data[36:]))
+	// Read as signed, so that a crafted 2^31 or more is out of bounds
+	// on every platform rather than a huge depth.
+	s.level = int(int32(le.Uint32(data[32:])))
+	s.plies = int(int32(le.Uint32(data[36:])))
 	logsLen := le.Uint64(data[40:])
 	dataCRC := le.Uint32(data[48:])
 	rest := data[fixedHeader : headerLen-4]
@@ -109,6 +111,9 @@ func parseSnapshot(data []byte, verify bool) (*snapshot, error) {
 	}
 	if s.setting, _, ok = readString(rest); !ok {
 		return nil, formatErr("the header's setting is cut short")
+	}
+	if s.level <= 0 || s.plies <= 0 || CheckDepths(s.level, s.plies) != nil {
+		return nil, formatErr("level %d and plies %d are out of bounds (1 to %d, 1 to %d)", s.level, s.plies, MaxLevel, MaxPlies)
 	}
 	if s.packedLen <= 0 || s.packedLen > 1<<12 || s.recordLen != recordLen(s.packedLen) {
 		return nil, formatErr("bad record size %d for positions of %d bytes", s.recordLen, s.packedLen)

@@ -11,6 +11,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -137,6 +138,31 @@ func TestSavedBooksAreReadable(t *testing.T) {
 	assert.Equal(t, os.FileMode(0o640), fi.Mode().Perm())
 }
 
+// crafted returns a book file with the header's field at off set to v and
+// its checksum made to match, as a crafted file would have it.
+func crafted(good []byte, off int, v uint32) []byte {
+	b := bytes.Clone(good)
+	binary.LittleEndian.PutUint32(b[off:], v)
+	headerLen := int(binary.LittleEndian.Uint32(b[12:]))
+	binary.LittleEndian.PutUint32(b[headerLen-4:], crc32.Checksum(b[:headerLen-4], castagnoli()))
+	return b
+}
+
+// TestDepthBounds: a book's level and plies are refused beyond their
+// bounds, never taken as a search for ever (level 99999 was accepted).
+func TestDepthBounds(t *testing.T) {
+	g := tictactoe.Game{}
+	for _, tc := range []struct{ level, plies int }{{-5, 0}, {0, -1}, {99999, 0}, {0, 1 << 20}, {MaxLevel + 1, 0}} {
+		_, err := New(g, tc.level, tc.plies)
+		assert.Error(t, err, "level %d, plies %d", tc.level, tc.plies)
+	}
+	b, err := New(g, MaxLevel, MaxPlies)
+	require.NoError(t, err)
+	assert.Error(t, b.SetLevel(99999))
+	assert.Error(t, b.SetPlies(-1))
+	assert.Equal(t, MaxLevel, b.Level())
+}
+
 func TestDamagedAndForeignFilesAreRefused(t *testing.T) {
 	g := othello8(t)
 	path := filepath.Join(t.TempDir(), "o.book")
@@ -161,6 +187,10 @@ func TestDamagedAndForeignFilesAreRefused(t *testing.T) {
 		{"a byte more", append(bytes.Clone(good), 0), "do not fill"},
 		{"header damaged", flip(20), "header's checksum"},
 		{"record damaged", flip(headerLen + 30), "records' checksum"},
+		{"a level of 2^31-1, checksum and all", crafted(good, 32, 1<<31-1), "out of bounds"},
+		{"a level of 99999", crafted(good, 32, 99999), "out of bounds"},
+		{"no level", crafted(good, 32, 0), "out of bounds"},
+		{"plies of 2^32-1", crafted(good, 36, 1<<32-1), "out of bounds"},
 		{"another version", func() []byte {
 			b := bytes.Clone(good)
 			b[8] = 9

@@ -51,6 +51,9 @@ func Run(ctx context.Context, args []string, stdout, stderr io.Writer, reg *engi
 	if err := t.fs.Parse(args[1:]); err != nil {
 		return err
 	}
+	if err := t.checkDepths(); err != nil {
+		return err
+	}
 	return run()
 }
 
@@ -187,7 +190,8 @@ func (t *tool) open(create bool, game engines.Game) (*bk.Book, error) {
 	return b, nil
 }
 
-// setDepths applies -level and -plies to an existing book.
+// setDepths applies -level and -plies to an existing book (checkDepths
+// has checked them).
 func (t *tool) setDepths(b *bk.Book) {
 	if t.level > 0 {
 		b.SetLevel(t.level)
@@ -195,6 +199,18 @@ func (t *tool) setDepths(b *bk.Book) {
 	if t.plies > 0 {
 		b.SetPlies(t.plies)
 	}
+}
+
+// checkDepths refuses a -level or -plies out of bounds, rather than taking
+// a negative one for the default or searching for ever.
+func (t *tool) checkDepths() error {
+	if t.level < 0 || t.level > bk.MaxLevel {
+		return fmt.Errorf("book: -level wants 1 to %d (0: the book's), not %d", bk.MaxLevel, t.level)
+	}
+	if t.plies < 0 || t.plies > bk.MaxPlies {
+		return fmt.Errorf("book: -plies wants 1 to %d (0: the book's), not %d", bk.MaxPlies, t.plies)
+	}
+	return nil
 }
 
 // gameFor creates the game a book file names: its name, and its setting

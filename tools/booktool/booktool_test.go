@@ -248,3 +248,36 @@ func BenchmarkBuild(b *testing.B) {
 		mustRun(b, "build", "-book", path, "-game", "othello", "-level", "4", "-plies", "20", "-min", "1", wthor)
 	}
 }
+
+// TestDepthFlagsRefused: -level and -plies out of bounds are refused with
+// the accepted range, before any work: a level of 99999 was accepted (and
+// deviate never got on), -level -5 and -plies -1 silently taken for the
+// defaults.
+func TestDepthFlagsRefused(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"build", "-game", "gomoku", "-size", "7", "-level", "99999"}, "-level wants 1 to 64 (0: the book's), not 99999"},
+		{[]string{"build", "-game", "tictactoe", "-level", "-5"}, "-level wants 1 to 64 (0: the book's), not -5"},
+		{[]string{"build", "-game", "tictactoe", "-plies", "-1"}, "-plies wants 1 to 512 (0: the book's), not -1"},
+		{[]string{"deviate", "-level", "65"}, "-level wants 1 to 64"},
+		{[]string{"learn", "-plies", "100000"}, "-plies wants 1 to 512"},
+	} {
+		path := filepath.Join(t.TempDir(), "x.book")
+		args := append([]string{tt.args[0], "-book", path}, tt.args[1:]...)
+		_, err := qiBook(t, args...)
+		assert.ErrorContains(t, err, tt.want, "%v", tt.args)
+		assert.NoFileExists(t, path)
+	}
+}
+
+// TestStatsOfAnEmptyBook: an empty book's stats say so, not that its
+// header is the size of a position.
+func TestStatsOfAnEmptyBook(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "empty.book")
+	mustRun(t, "build", "-book", path, "-game", "tictactoe")
+	out := mustRun(t, "stats", "-book", path)
+	assert.Contains(t, out, "positions  0 (80 bytes: the header alone)")
+	assert.NotContains(t, out, "a position)")
+}

@@ -367,7 +367,11 @@ func statsFlags(t *tool) func() error {
 			return err
 		}
 		fmt.Fprintf(t.stdout, "%s: a book of %s, level %d, plies %d\n", t.path, b.Describe(), b.Level(), b.Plies())
-		fmt.Fprintf(t.stdout, "positions  %d (%s, %.0f bytes a position)\n", st.Positions, sizeText(fi.Size()), float64(fi.Size())/float64(max(st.Positions, 1)))
+		if st.Positions == 0 {
+			fmt.Fprintf(t.stdout, "positions  0 (%s: the header alone)\n", sizeText(fi.Size()))
+		} else {
+			fmt.Fprintf(t.stdout, "positions  %d (%s, %.0f bytes a position)\n", st.Positions, sizeText(fi.Size()), float64(fi.Size())/float64(st.Positions))
+		}
 		fmt.Fprintf(t.stdout, "exact      %d\n", st.Exact)
 		fmt.Fprintf(t.stdout, "leaves     %d\n", st.Leaves)
 		fmt.Fprintf(t.stdout, "games      %d through the start\n", st.StartGames)
