@@ -118,6 +118,15 @@ func parseLogLine(g engines.Game, line string) (Game, error) {
 	default:
 		return Game{}, fmt.Errorf("bad result %q", f[2])
 	}
+	// A game its moves end has the result they give: a line that says
+	// another is damaged. One they do not end keeps what the line says
+	// (an adjudication, a resignation), "none" if unknown.
+	if r := pos.Result(); r != engines.None {
+		if gm.Result != engines.None && gm.Result != r {
+			return Game{}, fmt.Errorf("the moves end in %s, not %s", r, gm.Result)
+		}
+		gm.Result = r
+	}
 	var err error
 	if gm.Opening, err = strconv.Atoi(f[3]); err != nil || gm.Opening < 0 {
 		return Game{}, fmt.Errorf("bad opening length %q", f[3])

@@ -19,6 +19,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"qi/engines"
@@ -145,9 +146,17 @@ func readLog(g engines.Game, path string, from int64) (games []loggedGame, bad [
 	}
 	r := bufio.NewReaderSize(f, 64<<10)
 	off := from
+	want := logHeader + "\t" + g.Name() + "\t" + setting(g)
+	foreign := fmt.Errorf("%s: %w: not a game log of %s", path, ErrFormat, describe(g.Name(), setting(g)))
 	for {
 		line, err := r.ReadBytes('\n')
 		if err == io.EOF {
+			// A first line cut short is left for later only if it
+			// begins as the header does: a file of other text is no
+			// log, whatever its length.
+			if off == 0 && len(line) > 0 && !strings.HasPrefix(want, string(line)) {
+				return nil, nil, foreign
+			}
 			return games, bad, nil
 		}
 		if err != nil {
@@ -156,8 +165,8 @@ func readLog(g engines.Game, path string, from int64) (games []loggedGame, bad [
 		off += int64(len(line))
 		text := string(bytes.TrimRight(line, "\r\n"))
 		if off == int64(len(line)) {
-			if want := logHeader + "\t" + g.Name() + "\t" + setting(g); text != want {
-				return nil, nil, fmt.Errorf("%s: %w: not a game log of %s", path, ErrFormat, describe(g.Name(), setting(g)))
+			if text != want {
+				return nil, nil, foreign
 			}
 			continue
 		}
@@ -238,7 +247,10 @@ func (b *Book) Fold(ctx context.Context, s *Scorer, dir string, deviation engine
 		b.mu.RUnlock()
 		games, bad, err := b.readLog(path, from)
 		if err != nil {
-			return st, err
+			// A log of another book, or one that cannot be read, is
+			// left out and said; the others are folded in.
+			st.Bad = append(st.Bad, err.Error())
+			continue
 		}
 		st.Logs++
 		st.Bad = append(st.Bad, bad...)

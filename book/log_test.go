@@ -92,10 +92,43 @@ func TestALineCutShortWaitsForItsEnd(t *testing.T) {
 	assert.Contains(t, st.Bad[0], "illegal move")
 	assert.Equal(t, uint64(2), b.Stats().StartGames)
 
-	foreign := filepath.Join(t.TempDir(), "x.log")
-	require.NoError(t, os.WriteFile(foreign, []byte("# qi book log 1\tgomoku\t15x15 renju\n"), 0o644))
-	_, err = b.Fold(context.Background(), s, filepath.Dir(foreign), -1, nil)
-	assert.ErrorIs(t, err, ErrFormat)
+}
+
+// TestFoldLeavesOutForeignLogs: a log of another game, or a file that is
+// no log (even one with no newline yet), is left out and said, and the
+// other logs are folded in: one othello log among a tic-tac-toe book's
+// logs stopped every build, and a headerless file without a newline was
+// taken for a line cut short, silently. A result the moves contradict is
+// a damaged line, said and left out; one the moves give is taken from
+// them.
+func TestFoldLeavesOutForeignLogs(t *testing.T) {
+	g := tictactoe.Game{}
+	dir := t.TempDir()
+	head := LogHeader(g)
+	for name, text := range map[string]string{
+		"a-othello.log":   "# qi book log 1\tothello\t8x8\nstartpos\tf5 d6\tnone\t0\t0\n",
+		"b-no-header.log": "a1 a2 b1 b2 c1",
+		"c-good.log": head + "startpos\ta1 a2 b1 b2 c1\tp2win\t0\t0\n" + "startpos\ta1 a2 b1 b2 c1\tnone\t0\t0\n" +
+			"startpos\ta1 a2 b1 b2\tp2win\t0\t0\n",
+	} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644))
+	}
+	b, err := New(g, 9, 9)
+	require.NoError(t, err)
+	st, err := b.Fold(context.Background(), NewScorer(g, 9, false), dir, -1, nil)
+	require.NoError(t, err)
+	assert.Equal(t, 1, st.Logs)
+	assert.Equal(t, 2, st.Games, "the line with no result and the adjudicated one")
+	require.Len(t, st.Bad, 3)
+	assert.Contains(t, st.Bad[0], "a-othello.log: not a usable qi book: not a game log of tictactoe")
+	assert.Contains(t, st.Bad[1], "b-no-header.log: not a usable qi book: not a game log of tictactoe")
+	assert.Contains(t, st.Bad[2], "c-good.log at byte 27: the moves end in p1win, not p2win")
+	games, bad, err := ReadLogFile(filepath.Join(dir, "c-good.log"), g)
+	require.NoError(t, err)
+	require.Len(t, bad, 1)
+	require.Len(t, games, 2)
+	assert.Equal(t, engines.P1Win, games[0].Result, "the result the moves give")
+	assert.Equal(t, engines.P2Win, games[1].Result, "a result the moves do not give is kept")
 }
 
 func TestRecordNeedsALogFolder(t *testing.T) {
