@@ -7,6 +7,8 @@ package shard
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -44,6 +46,23 @@ type Manifest struct {
 	Counts json.RawMessage `json:"counts,omitempty"`
 	// Files are the output files: the streams in order, then the index.
 	Files []File `json:"files,omitempty"`
+	// Check is the SHA-256 of the manifest with Check empty, so that a
+	// manifest changed since it was written (counts edited by hand) is
+	// refused rather than summed.
+	Check string `json:"check"`
+}
+
+// checksum returns what Check must be.
+func (m *Manifest) checksum() string {
+	c := *m
+	c.Check = ""
+	data, err := json.Marshal(c)
+	if err != nil {
+		// Counts that do not marshal cannot have been written.
+		return ""
+	}
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:])
 }
 
 // Part is shard Shard of Shards over the items From to To-1.
@@ -144,6 +163,9 @@ func readManifest(path string) (m *Manifest, ok bool, err error) {
 	}
 	if len(m.Parts) == 0 {
 		return nil, false, fmt.Errorf("%s: a manifest of no shard", path)
+	}
+	if m.Check == "" || m.Check != m.checksum() {
+		return nil, false, fmt.Errorf("%s: the manifest is not as it was written (its counts or files were changed, or an older qi wrote it): rerun %s", path, describeParts(m.Parts))
 	}
 	return m, true, nil
 }

@@ -108,19 +108,24 @@ func sameJob(all []located) error {
 	return nil
 }
 
-// paramDiff names the first parameter in which two jobs differ.
+// paramDiff names the first parameter in which two jobs differ: a value
+// with the flag before it ("-seed 2 against -seed 1").
 func paramDiff(a, b []string) string {
+	word := func(ws []string, i int) string {
+		if i < len(ws) {
+			return ws[i]
+		}
+		return "(none)"
+	}
 	for i := range max(len(a), len(b)) {
-		x, y := "(none)", "(none)"
-		if i < len(a) {
-			x = a[i]
+		x, y := word(a, i), word(b, i)
+		if x == y {
+			continue
 		}
-		if i < len(b) {
-			y = b[i]
+		if i > 0 && a[i-1] == b[i-1] && strings.HasPrefix(a[i-1], "-") && !strings.Contains(a[i-1], "=") {
+			x, y = a[i-1]+" "+x, b[i-1]+" "+y
 		}
-		if x != y {
-			return fmt.Sprintf("%s against %s", y, x)
-		}
+		return fmt.Sprintf("%s against %s", y, x)
 	}
 	return "a different hash"
 }

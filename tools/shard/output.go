@@ -269,6 +269,7 @@ func (o *Output) Close(score *Score, counts any) error {
 	if err := syncDir(o.dir); err != nil {
 		return err
 	}
+	m.Check = m.checksum()
 	data, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err

@@ -422,10 +422,29 @@ func TestMergeRejects(t *testing.T) {
 			var m Manifest
 			require.NoError(t, json.Unmarshal([]byte(read(t, f)), &m))
 			m.Version = "0.0.1"
+			m.Check = m.checksum()
 			data, _ := json.Marshal(m)
 			require.NoError(t, os.WriteFile(f, data, 0o644))
 			return []string{dir}
 		}, "was made by qi 0.0.1"},
+		// Counts edited by hand were summed as they stood: a merge of
+		// drawn games reported wins.
+		{"edited counts", func(t *testing.T) []string {
+			dir := cp(t)
+			f := filepath.Join(dir, "shard-0001-of-0004.json")
+			var m Manifest
+			require.NoError(t, json.Unmarshal([]byte(read(t, f)), &m))
+			m.Items++
+			data, _ := json.MarshalIndent(m, "", "  ")
+			require.NoError(t, os.WriteFile(f, data, 0o644))
+			return []string{dir}
+		}, "shard-0001-of-0004.json: the manifest is not as it was written"},
+		{"no checksum", func(t *testing.T) []string {
+			dir := cp(t)
+			f := filepath.Join(dir, "shard-0001-of-0004.json")
+			require.NoError(t, os.WriteFile(f, []byte(strings.Replace(read(t, f), `"check"`, `"unchecked"`, 1)), 0o644))
+			return []string{dir}
+		}, "shard-0001-of-0004.json: the manifest is not as it was written"},
 		{"empty", func(t *testing.T) []string { return []string{t.TempDir()} }, "no shard manifests"},
 	}
 	for _, tt := range tests {
@@ -436,6 +455,23 @@ func TestMergeRejects(t *testing.T) {
 	}
 	_, err := Merge([]string{run}, MergeOptions{Out: run})
 	require.ErrorContains(t, err, "other than its inputs")
+}
+
+// TestParamDiff: two jobs that differ are told apart by the parameter
+// that differs, its flag with its value ("2 against 1" named neither).
+func TestParamDiff(t *testing.T) {
+	for _, tt := range []struct {
+		a, b []string
+		want string
+	}{
+		{[]string{"-games", "8", "-seed", "1"}, []string{"-games", "8", "-seed", "2"}, "-seed 2 against -seed 1"},
+		{[]string{"-depth=3"}, []string{"-depth=4"}, "-depth=4 against -depth=3"},
+		{[]string{"-engine", "name=a"}, []string{"-engine", "name=b"}, "-engine name=b against -engine name=a"},
+		{[]string{"-x=1"}, []string{"-x=1", "-y"}, "-y against (none)"},
+		{[]string{"a", "b"}, []string{"a", "b"}, "a different hash"},
+	} {
+		assert.Equal(t, tt.want, paramDiff(tt.a, tt.b))
+	}
 }
 
 func TestRerunReplaces(t *testing.T) {
