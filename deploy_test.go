@@ -86,12 +86,33 @@ func entrypoint(t *testing.T) []string {
 	return words
 }
 
+// TestDockerfile: the image holds the static binary alone, from no base
+// image that could move under it, runs it as a user with no rights, and
+// its build context lets in nothing but the binary (it ran as root from
+// a floating golang image, with .git in its context).
 func TestDockerfile(t *testing.T) {
 	df := readDeploy(t, "Dockerfile")
 	assert.Equal(t, []string{"/usr/local/bin/qi"}, entrypoint(t))
-	assert.Regexp(t, `(?m)^RUN CGO_ENABLED=0 go build .*-o /qi \.$`, df, "a static binary of the module's root")
-	assert.Regexp(t, `(?m)^COPY --from=build /qi /usr/local/bin/qi$`, df)
+	froms := regexp.MustCompile(`(?m)^FROM\s+(\S+)`).FindAllStringSubmatch(df, -1)
+	require.Len(t, froms, 1)
+	assert.Equal(t, "scratch", froms[0][1], "no base image to pin")
+	assert.Regexp(t, `(?m)^#\s+CGO_ENABLED=0 GOOS=linux go build .*-o deploy/qi \.$`, df, "how to build the static binary")
+	assert.Regexp(t, `(?m)^COPY qi /usr/local/bin/qi$`, df)
+	m := regexp.MustCompile(`(?m)^USER\s+(\d+)(?::(\d+))?\s*$`).FindStringSubmatch(df)
+	require.NotNil(t, m, "a USER by number (scratch has no user names)")
+	assert.NotEqual(t, "0", m[1], "not root")
+	assert.NotEqual(t, "0", m[2], "not root's group")
+	var rules []string
+	for _, l := range strings.Split(readDeploy(t, ".dockerignore"), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			rules = append(rules, l)
+		}
+	}
+	assert.Equal(t, []string{"*", "!qi"}, rules, "the context is the binary alone")
 }
+
+// pinned matches an image named by its digest.
+var pinned = regexp.MustCompile(`^[^:@\s]+(:\d+)?(/[^:@\s]+)*@sha256:[0-9a-f]{64}$`)
 
 // kubeJob is the part of a Kubernetes Job that qi's run depends on.
 type kubeJob struct {
@@ -102,12 +123,41 @@ type kubeJob struct {
 		CompletionMode string `yaml:"completionMode"`
 		Template       struct {
 			Spec struct {
+				SecurityContext struct {
+					RunAsNonRoot *bool `yaml:"runAsNonRoot"`
+					RunAsUser    *int  `yaml:"runAsUser"`
+					FSGroup      *int  `yaml:"fsGroup"`
+				} `yaml:"securityContext"`
 				Containers []struct {
-					Command, Args []string
-					Env           []struct{ Name, Value string }
+					Image           string
+					Command, Args   []string
+					Env             []struct{ Name, Value string }
+					SecurityContext struct {
+						ReadOnlyRootFilesystem   *bool `yaml:"readOnlyRootFilesystem"`
+						AllowPrivilegeEscalation *bool `yaml:"allowPrivilegeEscalation"`
+					} `yaml:"securityContext"`
 				}
 			}
 		}
+	}
+}
+
+// checkKubeSecurity: the pod runs qi as a user with no rights, by the
+// image's digest, on a read-only root filesystem (the files had none of it).
+func checkKubeSecurity(t *testing.T, name string, job kubeJob) {
+	pod := job.Spec.Template.Spec
+	sc := pod.SecurityContext
+	require.NotNil(t, sc.RunAsNonRoot, name)
+	assert.True(t, *sc.RunAsNonRoot, name)
+	require.NotNil(t, sc.RunAsUser, name)
+	assert.NotZero(t, *sc.RunAsUser, name)
+	require.NotNil(t, sc.FSGroup, "%s: the volume is writable by the user", name)
+	for _, c := range pod.Containers {
+		assert.Regexp(t, pinned, c.Image, "%s: the image by its digest", name)
+		require.NotNil(t, c.SecurityContext.ReadOnlyRootFilesystem, name)
+		assert.True(t, *c.SecurityContext.ReadOnlyRootFilesystem, name)
+		require.NotNil(t, c.SecurityContext.AllowPrivilegeEscalation, name)
+		assert.False(t, *c.SecurityContext.AllowPrivilegeEscalation, name)
 	}
 }
 
@@ -134,8 +184,10 @@ func kubeLaunch(t *testing.T, name string, entry []string, index int) (kubeJob, 
 func TestKubernetes(t *testing.T) {
 	job, shards := kubeLaunch(t, "kubernetes/shards.yaml", entrypoint(t), 3)
 	assert.Equal(t, "Indexed", job.Spec.CompletionMode)
+	checkKubeSecurity(t, "shards.yaml", job)
 	run := dryRun(t, shards, fmt.Sprintf("shard 3/%d (from JOB_COMPLETION_INDEX)", job.Spec.Completions))
-	_, merge := kubeLaunch(t, "kubernetes/merge-job.yaml", entrypoint(t), 0)
+	mergeJob, merge := kubeLaunch(t, "kubernetes/merge-job.yaml", entrypoint(t), 0)
+	checkKubeSecurity(t, "merge-job.yaml", mergeJob)
 	checkMerge(t, merge, run)
 }
 
@@ -271,15 +323,24 @@ func TestHTCondor(t *testing.T) {
 type batchJob struct {
 	JobDefinitionName   string
 	ContainerProperties struct {
-		Command     []string
-		Environment []struct{ Name, Value string }
+		Image                  string
+		User                   string
+		ReadonlyRootFilesystem bool
+		Command                []string
+		Environment            []struct{ Name, Value string }
 	}
 }
 
 func awsLaunch(t *testing.T, name string, index int) (batchJob, launch) {
 	var def batchJob
 	require.NoError(t, json.Unmarshal([]byte(readDeploy(t, name)), &def))
-	l := launch{words: append(entrypoint(t), def.ContainerProperties.Command...)}
+	cp := def.ContainerProperties
+	assert.Regexp(t, pinned, cp.Image, "%s: the image by its digest", name)
+	assert.True(t, cp.ReadonlyRootFilesystem, "%s: a read-only root filesystem", name)
+	uid, err := strconv.Atoi(cp.User)
+	require.NoError(t, err, "%s: a user by number", name)
+	assert.NotZero(t, uid, "%s: not root", name)
+	l := launch{words: append(entrypoint(t), cp.Command...)}
 	for _, e := range def.ContainerProperties.Environment {
 		l.env = append(l.env, e.Name+"="+e.Value)
 	}
