@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // Side is a player: P1 moves first (X, black, red), P2 second.
@@ -144,6 +145,19 @@ type Config struct {
 	// Threads is how many threads a search may use (0 means one). Games
 	// without a parallel search ignore it.
 	Threads int
+}
+
+// CheckASCII says where a position text holds a character outside ASCII.
+// Every game's position text is ASCII: its parser reads it byte by byte,
+// and must not take the bytes of one character for several cells (nor name
+// a byte of it in an error).
+func CheckASCII(text string) error {
+	for i, r := range text {
+		if r >= utf8.RuneSelf {
+			return fmt.Errorf("%q, character %d of the position, is no part of any position text (ASCII only)", r, utf8.RuneCountInString(text[:i])+1)
+		}
+	}
+	return nil
 }
 
 // MaxLevel is the top level, the default and full strength; levels run

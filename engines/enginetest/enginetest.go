@@ -38,6 +38,7 @@ func take(p engines.Position) snapshot {
 // few of the positions met.
 func Conformance(t *testing.T, g engines.Game, games int) {
 	t.Helper()
+	checkNonASCII(t, g)
 	rng := rand.New(rand.NewPCG(uint64(len(g.Name())), 42))
 	searcher := g.NewSearcher(engines.Config{Level: 1, HashMB: 1})
 	for n := 0; n < games; n++ {
@@ -164,4 +165,19 @@ func Played(t testing.TB, reg *engines.Registry, name string, cfg engines.Config
 	pos, err := engines.PlayAll(g.Start(), strings.Fields(moves))
 	require.NoError(t, err)
 	return g, pos
+}
+
+// checkNonASCII checks that a position text with a character outside ASCII
+// in place of a cell is refused, and the error names the character, not one
+// of its bytes (a parser read "é" as two cells named 'Ã' and '©').
+func checkNonASCII(t *testing.T, g engines.Game) {
+	text := g.Start().Text()
+	// "é" is two bytes: in place of two cells it keeps the text's length
+	// in bytes, in place of one it keeps its length in characters.
+	for _, bad := range []string{"é" + text[2:], "é" + text[1:], text[:len(text)-1] + "黑"} {
+		_, err := g.Parse(bad)
+		require.Error(t, err, "%q", bad)
+		require.True(t, strings.Contains(err.Error(), "é") || strings.Contains(err.Error(), "黑"), "the error names the character: %v", err)
+		require.NotContains(t, err.Error(), "Ã", "no byte of it")
+	}
 }

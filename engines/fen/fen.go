@@ -49,6 +49,9 @@ func Looks(s string) bool {
 
 // Parse reads a FEN of a width x height board.
 func Parse(s string, width, height int) (Board, error) {
+	if err := engines.CheckASCII(s); err != nil {
+		return Board{}, err
+	}
 	f := strings.Fields(s)
 	if len(f) == 0 {
 		return Board{}, fmt.Errorf("empty FEN")

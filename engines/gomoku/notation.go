@@ -143,6 +143,9 @@ func (g *Game) Parse(text string) (engines.Position, error) {
 
 // ParsePosition is Parse returning the concrete type.
 func (g *Game) ParsePosition(text string) (*Position, error) {
+	if err := engines.CheckASCII(text); err != nil {
+		return nil, err
+	}
 	f := strings.Fields(text)
 	if len(f) == 0 {
 		return nil, fmt.Errorf("empty position")

@@ -279,6 +279,9 @@ func (p *Position) ParseMove(s string) (engines.Move, error) {
 
 // Parse implements engines.Game; it reads what Text writes.
 func (Game) Parse(text string) (engines.Position, error) {
+	if err := engines.CheckASCII(text); err != nil {
+		return nil, err
+	}
 	f := strings.Fields(text)
 	if len(f) != 2 || len(f[0]) != Points || (f[1] != "r" && f[1] != "b" && f[1] != "R" && f[1] != "B") {
 		return nil, fmt.Errorf("bad position %q: want ten points (R, B or .) and the side to move (r or b), as \"R.......BB r\"", text)

@@ -97,6 +97,9 @@ func (p *Position) Text() string {
 // .) empty, then the side to move, X (or *) or O. Text after the side (the
 // move list of an FFO line after ';') is refused.
 func ParseText(text string) (*Position, error) {
+	if err := engines.CheckASCII(text); err != nil {
+		return nil, err
+	}
 	f := strings.Fields(text)
 	if len(f) != 2 {
 		return nil, fmt.Errorf("bad position %q: want the board's cells from a1 row by row (X, O, -) and the side to move, as in %q", clip(text), startText8)
@@ -186,6 +189,9 @@ func ParseGGFBoard(bo string) (*Position, error) {
 		return nil, fmt.Errorf("bad GGF board size %q: qi plays even sizes from %d to %d", clip(f[0]), MinSize, MaxSize)
 	}
 	cells := strings.Join(f[1:len(f)-1], "")
+	if err := engines.CheckASCII(cells); err != nil {
+		return nil, err
+	}
 	if len(cells) != n*n {
 		return nil, fmt.Errorf("bad GGF board %q: %d cells for a %dx%d board", clip(bo), len(cells), n, n)
 	}

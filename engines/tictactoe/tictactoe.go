@@ -214,6 +214,9 @@ func (p *Position) ParseMove(s string) (engines.Move, error) {
 // FEN ("1P1/3/3[PPPPpppp] b - - 0 1"). The position must be one that can arise
 // in a game.
 func (Game) Parse(text string) (engines.Position, error) {
+	if err := engines.CheckASCII(text); err != nil {
+		return nil, err
+	}
 	var p Position
 	var side engines.Side
 	if fen.Looks(text) {
