@@ -221,7 +221,9 @@ func TestGomocupBadInput(t *testing.T) {
 		board("BOARD", "foo"),
 		[]step{
 			{"DONE", []string{`ERROR BOARD: "foo" is not x,y,field`}},
-			{"PLAY 10,7", []string{"~ERROR PLAY 10,7: .*"}},
+			// Squares are named as the manager names them.
+			{"PLAY 10,7", []string{"ERROR PLAY 10,7: illegal move: 10,7 is taken"}},
+			{"TURN 10,7", []string{"ERROR TURN 10,7: illegal move: 10,7 is taken"}},
 			{"END", nil},
 		}))
 }

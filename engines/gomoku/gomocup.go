@@ -148,8 +148,10 @@ func (p *Position) PlayXY(x, y int) error {
 	if err != nil {
 		return err
 	}
-	if err := p.Legal(m); err != nil {
-		return err
+	// Named as the manager named it: x,y, not a square of the board's
+	// notation.
+	if why := p.illegal(m); why != "" {
+		return fmt.Errorf("%w: "+why, engines.ErrIllegal, fmt.Sprintf("%d,%d", x, y))
 	}
 	p.Play(m)
 	return nil

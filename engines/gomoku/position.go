@@ -144,24 +144,34 @@ func (p *Position) LegalMoves(buf []engines.Move) []engines.Move {
 
 // Legal reports whether m may be played now, and if not why.
 func (p *Position) Legal(m engines.Move) error {
+	if why := p.illegal(m); why != "" {
+		return fmt.Errorf("%w: "+why, engines.ErrIllegal, p.MoveText(m))
+	}
+	return nil
+}
+
+// illegal says why m may not be played now, as a format whose %s names the
+// square ("%s is taken"), so that each notation names it its own way; ""
+// when it may.
+func (p *Position) illegal(m engines.Move) string {
 	i := int(m)
 	if i < 0 || i >= numCells || p.b.cells[i] == Blocked {
-		return fmt.Errorf("%w: off the board", engines.ErrIllegal)
+		return "%s is off the board"
 	}
 	if p.result != engines.None {
-		return fmt.Errorf("%w %s: the game is over", engines.ErrIllegal, p.MoveText(m))
+		return "%s: the game is over"
 	}
 	if p.b.cells[i] != Empty {
-		return fmt.Errorf("%w: %s is taken", engines.ErrIllegal, p.MoveText(m))
+		return "%s is taken"
 	}
 	// Only a square the line patterns flag can be a foul: the rest need no
 	// judging.
 	if p.side == engines.P1 && p.b.sq[i].cls[0]&flagForbid != 0 {
 		if f := p.b.foul(i); f != NoFoul {
-			return fmt.Errorf("%w: %s is forbidden for black: %s", engines.ErrIllegal, p.MoveText(m), f)
+			return "%s is forbidden for black: " + f.String()
 		}
 	}
-	return nil
+	return ""
 }
 
 // Play implements engines.Position; m must be legal.
