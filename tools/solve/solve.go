@@ -105,13 +105,14 @@ func Run(args []string, stdout, stderr io.Writer) error {
 	if first == 0 {
 		first = *from
 	}
-	if !*asJSON {
-		fmt.Fprintln(stdout, "    # | empties | score | move |          nodes |     time |      cpu | nodes/s | answer | line")
-		fmt.Fprintln(stdout, "------+---------+-------+------+----------------+----------+----------+---------+--------+-----")
+	// Every position is read before any is solved: a bad line is said
+	// at once, before the table starts.
+	type task struct {
+		num     int
+		pos     *othello.Position
+		answers map[string]int
 	}
-	var total totals
-	var took time.Duration
-	searchers := map[int]engines.Searcher{}
+	var tasks []task
 	for i, line := range lines {
 		num := i + 1
 		if num < *from || *to != 0 && num > *to {
@@ -119,8 +120,19 @@ func Run(args []string, stdout, stderr io.Writer) error {
 		}
 		pos, answers, err := parseLine(line)
 		if err != nil {
-			return fmt.Errorf("line %d: %w", num, err)
+			return fmt.Errorf("solve: position %d: %w", num, err)
 		}
+		tasks = append(tasks, task{num, pos, answers})
+	}
+	if !*asJSON {
+		fmt.Fprintln(stdout, "    # | empties | score | move |          nodes |     time |      cpu | nodes/s | answer | line")
+		fmt.Fprintln(stdout, "------+---------+-------+------+----------------+----------+----------+---------+--------+-----")
+	}
+	var total totals
+	var took time.Duration
+	searchers := map[int]engines.Searcher{}
+	for _, tk := range tasks {
+		num, pos, answers := tk.num, tk.pos, tk.answers
 		s, ok := searchers[pos.Size()]
 		if !ok {
 			g, err := othello.New(pos.Size())

@@ -68,7 +68,15 @@ func TestSolveErrors(t *testing.T) {
 	bad := filepath.Join(dir, "bad.obf")
 	require.NoError(t, os.WriteFile(bad, []byte("not a board X\n"), 0o644))
 	var out, errs bytes.Buffer
-	assert.Error(t, Run([]string{bad}, &out, &errs))
+	assert.ErrorContains(t, Run([]string{bad}, &out, &errs), "position 1: bad position")
+	// A bad line is said before the table starts, even after good ones.
+	assert.Empty(t, out.String())
+	easy, err := os.ReadFile("testdata/easy.obf")
+	require.NoError(t, err)
+	mixed := filepath.Join(dir, "mixed.obf")
+	require.NoError(t, os.WriteFile(mixed, append(easy, "not a board X\n"...), 0o644))
+	assert.ErrorContains(t, Run([]string{mixed}, &out, &errs), "bad position")
+	assert.Empty(t, out.String(), "nothing solved before the bad line is found")
 	wrong := filepath.Join(dir, "wrong.obf")
 	line, err := os.ReadFile("testdata/easy.obf")
 	require.NoError(t, err)
