@@ -281,3 +281,16 @@ func TestStatsOfAnEmptyBook(t *testing.T) {
 	assert.Contains(t, out, "positions  0 (80 bytes: the header alone)")
 	assert.NotContains(t, out, "a position)")
 }
+
+// TestEmptyFileNamed: a 0-byte file named as a book is refused by name
+// (it gave a bare "EOF").
+func TestEmptyFileNamed(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "zero.book")
+	require.NoError(t, os.WriteFile(path, nil, 0o644))
+	for _, cmd := range []string{"stats", "show", "export"} {
+		_, err := qiBook(t, cmd, "-book", path)
+		require.Error(t, err, cmd)
+		assert.Contains(t, err.Error(), path, cmd)
+		assert.Contains(t, err.Error(), "no qi book header", cmd)
+	}
+}
