@@ -1,5 +1,5 @@
-// Regression tests of the defects a new user met (issue 9): each failed
-// before its fix. Search answers held until stop, commands queued behind a
+// Regression tests of the defects a new user met: each failed before its
+// fix. Search answers held until stop, commands queued behind a
 // search, over-long lines, options of one game leaking into another, bad go
 // parameters, big tables, SWAP2 under a short clock, and control bytes.
 
@@ -19,7 +19,7 @@ import (
 )
 
 // TestHeldAnswers: go infinite, go ponder and a bare go never answer before
-// they are told to, even when the search has nothing left to search (item 1).
+// they are told to, even when the search has nothing left to search.
 // The client waits until tic-tac-toe is searched to the end (depth 9), then
 // asks isready: readyok comes before the bestmove, which only stop,
 // ponderhit (with a clock), go or quit brings, at once.
@@ -56,8 +56,8 @@ func TestHeldAnswers(t *testing.T) {
 }
 
 // TestMalformedGo: a bad go gets an error saying what it searches instead,
-// and a bestmove; nonsense values are refused, not read as something else
-// (item 9).
+// and a bestmove; nonsense values are refused, not read as something
+// else.
 func TestMalformedGo(t *testing.T) {
 	tests := []struct{ in, err string }{
 		{"go foo", `info string error: go: unknown parameter "foo"; no limit left to search by: searching with movetime 1000`},
@@ -91,7 +91,7 @@ func TestMalformedGo(t *testing.T) {
 }
 
 // TestLongLines: a line of any length is survived; one past the limit gets an
-// error in the dialect's own form and is skipped (item 4).
+// error in the dialect's own form and is skipped.
 func TestLongLines(t *testing.T) {
 	huge := strings.Repeat("x", maxLine+1)
 	atLimit := "query p1turn" + strings.Repeat(" ", maxLine-len("query p1turn"))
@@ -123,7 +123,7 @@ func TestLongLines(t *testing.T) {
 
 // TestGameOptions: the options that belong to a game take its defaults when
 // the game changes, and an option that does not fit the game is refused and
-// changes nothing (item 5).
+// changes nothing.
 func TestGameOptions(t *testing.T) {
 	pass := "-OX" + strings.Repeat("X", 61)
 	tests := []struct {
@@ -162,8 +162,7 @@ func fullConfig() Config {
 }
 
 // TestCommandsWaitForTheMove: a command that comes while qi thinks never
-// takes the move the manager waits for; it waits until the move is out
-// (item 6).
+// takes the move the manager waits for; it waits until the move is out.
 func TestCommandsWaitForTheMove(t *testing.T) {
 	t.Run("gomocup", func(t *testing.T) {
 		gomocupExchange(t, []step{
@@ -194,7 +193,7 @@ func TestCommandsWaitForTheMove(t *testing.T) {
 }
 
 // TestSwap2Lines: SWAP2BOARD takes the plain x,y lines of Gomocup's
-// announcement, and answers in time however short the turn (item 7).
+// announcement, and answers in time however short the turn.
 func TestSwap2Lines(t *testing.T) {
 	gomocupExchange(t, join(
 		[]step{{"START 15", []string{"OK"}}, {"INFO max_node 3000", nil}},
@@ -213,7 +212,7 @@ func TestSwap2Lines(t *testing.T) {
 
 // TestBigHash: a big Hash costs nothing until used, a new game clears it
 // without touching it, and a game switch gives it back: isready never waits
-// for memory to be zeroed, and the process holds one table budget (item 8).
+// for memory to be zeroed, and the process holds one table budget.
 func TestBigHash(t *testing.T) {
 	before := enginetest.ResidentMemory(t)
 	out := drive(t, fullConfig(), lines("setoption name Hash value 2048", "setoption name Game value othello", "go depth 2",
