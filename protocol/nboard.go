@@ -16,6 +16,7 @@ import (
 	"qi/book"
 	"qi/engines"
 	"qi/engines/othello"
+	"qi/engines/record"
 )
 
 // defaultNBoardDepth is the midgame depth until the GUI sets one.
@@ -154,7 +155,7 @@ func (n *nboard) set(line string, ws []word) {
 
 // setGame takes the final position of a GGF game.
 func (n *nboard) setGame(ggf string) {
-	start, moves, err := othello.ParseGGF(ggf)
+	start, moves, err := record.ParseGGF(ggf)
 	if err != nil {
 		n.errorf("%v", err)
 		return

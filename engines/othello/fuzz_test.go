@@ -64,21 +64,3 @@ func FuzzParseMove(f *testing.F) {
 		_, _ = engines.Legal(p, s)
 	})
 }
-
-func FuzzGGF(f *testing.F) {
-	f.Add("(;GM[Othello]PC[NBoard]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6/-1.20/0.3];)")
-	f.Add("(;GM[Othello]BO[10 " + strings.Repeat("-", 100) + " O]W[PA];)")
-	f.Add("(;BO[8 ---------------------------O*------*O--------------------------- *]B[f5];")
-	f.Fuzz(func(t *testing.T, s string) {
-		p, moves, err := ParseGGF(s)
-		if err != nil {
-			return
-		}
-		q := p.clone()
-		for _, m := range moves {
-			_, err := engines.Legal(q, q.MoveText(m))
-			require.NoError(t, err)
-			q.Play(m)
-		}
-	})
-}

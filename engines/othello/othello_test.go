@@ -347,29 +347,14 @@ func TestParseText(t *testing.T) {
 	assert.Equal(t, startText8, StartPosition(8).Text())
 }
 
-func TestGGF(t *testing.T) {
-	p, moves, err := ParseGGF("(;GM[Othello]PC[NBoard]DT[2024-01-01]PB[a]PW[b]RE[?]TI[0:00]TY[8]" +
-		"BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[D6/-1.20/0.3];)")
-	require.NoError(t, err)
-	assert.Equal(t, startText8, p.Text())
-	require.Len(t, moves, 2)
-	assert.Equal(t, "f5", p.MoveText(moves[0]))
-	assert.Equal(t, "d6", p.MoveText(moves[1]))
-	assert.Equal(t, "8 ---------------------------O*------*O--------------------------- *", p.GGFBoard())
-
+func TestGGFBoard(t *testing.T) {
+	assert.Equal(t, "8 ---------------------------O*------*O--------------------------- *", StartPosition(8).GGFBoard())
 	p10, err := ParseGGFBoard("10 " + StartPosition(10).Text()[:100] + " O")
 	require.NoError(t, err)
 	assert.Equal(t, 10, p10.Size())
 	assert.Equal(t, engines.P2, p10.SideToMove())
-
-	for _, bad := range []string{
-		"", "(;", "GM[Othello]", "(;B[F5];)", "(;BO[8 --- *];)", "(;BO[9 " + strings.Repeat("-", 81) + " *];)",
-		"(;BO[8 ---------------------------O*------*O--------------------------- *]B[A1];)",
-		"(;BO[8 ---------------------------O*------*O--------------------------- *]W[F5];)",
-		"(;BO[8 ---------------------------O*------*O--------------------------- *]B[F5",
-		"(;bo[8];)",
-	} {
-		_, _, err := ParseGGF(bad)
+	for _, bad := range []string{"", "8 --- *", "9 " + strings.Repeat("-", 81) + " *"} {
+		_, err := ParseGGFBoard(bad)
 		assert.Error(t, err, bad)
 	}
 }

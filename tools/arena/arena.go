@@ -23,12 +23,12 @@ import (
 
 	"qi/book"
 	"qi/engines"
+	"qi/engines/grid"
+	"qi/engines/record"
 	"qi/protocol/cmdline"
-	"qi/tools/arena/grid"
-	"qi/tools/arena/opening"
-	"qi/tools/arena/player"
-	"qi/tools/arena/record"
 	"qi/tools/arena/stats"
+	"qi/tools/match/opening"
+	"qi/tools/match/player"
 	"qi/tools/shard"
 )
 

@@ -20,10 +20,10 @@ import (
 
 	"qi/engines"
 	"qi/engines/catalog"
+	"qi/engines/grid"
+	"qi/engines/record"
 	"qi/protocol"
-	"qi/tools/arena/grid"
-	"qi/tools/arena/internal/fake"
-	"qi/tools/arena/record"
+	"qi/tools/internal/fake"
 )
 
 func TestMain(m *testing.M) {

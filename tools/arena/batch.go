@@ -20,7 +20,7 @@ import (
 
 	"qi/book"
 	"qi/engines"
-	"qi/tools/arena/grid"
+	"qi/engines/grid"
 	"qi/tools/arena/stats"
 	"qi/tools/shard"
 )

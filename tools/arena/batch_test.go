@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"qi/engines/catalog"
-	"qi/tools/arena/record"
+	"qi/engines/record"
 	"qi/tools/arena/stats"
 	"qi/tools/shard"
 )

@@ -19,8 +19,8 @@ import (
 	"qi/book"
 	"qi/engines"
 	"qi/engines/catalog"
+	"qi/engines/record"
 	"qi/engines/tictactoe"
-	"qi/tools/arena/record"
 	"qi/tools/shard"
 )
 

@@ -16,9 +16,9 @@ import (
 	"github.com/google/shlex"
 
 	"qi/engines"
-	"qi/tools/arena/opening"
-	"qi/tools/arena/player"
 	"qi/tools/arena/stats"
+	"qi/tools/match/opening"
+	"qi/tools/match/player"
 	"qi/tools/shard"
 )
 

@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"qi/engines"
-	"qi/tools/arena/opening"
-	"qi/tools/arena/player"
-	"qi/tools/arena/record"
+	"qi/engines/record"
+	"qi/tools/match/opening"
+	"qi/tools/match/player"
 )
 
 // job is a game to play.

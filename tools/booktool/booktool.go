@@ -18,7 +18,7 @@ import (
 
 	bk "qi/book"
 	"qi/engines"
-	"qi/tools/arena/record"
+	"qi/engines/record"
 	"qi/tools/shard"
 )
 

@@ -19,9 +19,7 @@ import (
 	"qi/engines"
 	"qi/engines/gomoku"
 	"qi/engines/othello"
-	"qi/tools/arena/record"
-	"qi/tools/gomocup"
-	"qi/tools/othellotrain"
+	"qi/engines/record"
 )
 
 // records reads the games of one book's game from record files.
@@ -162,40 +160,18 @@ func (r *records) wthor(path string) ([]book.Game, error) {
 		r.skip("WTHOR file for another game", "")
 		return nil, nil
 	}
-	wg, err := othellotrain.ReadWTHORFile(path)
+	wg, err := record.ReadWTHORFile(path)
 	if err != nil {
 		return nil, err
 	}
 	var games []book.Game
 	for i, w := range wg {
-		pos := othello.StartPosition(8)
-		var moves []engines.Move
-		for _, sq := range w.Moves {
-			if ms := pos.LegalMoves(nil); len(ms) == 1 && ms[0] == othello.Pass {
-				pos.Play(othello.Pass)
-				moves = append(moves, othello.Pass)
-			}
-			m, err := engines.Legal(pos, othello.SquareName(sq, 8))
-			if err != nil {
-				moves = nil
-				r.skip("illegal move", fmt.Sprintf("%s: game %d: %v", path, i+1, err))
-				break
-			}
-			pos.Play(m)
-			moves = append(moves, m)
-		}
-		if moves == nil {
+		moves, err := w.Replay(nil)
+		if err != nil {
+			r.skip("illegal move", fmt.Sprintf("%s: game %d: %v", path, i+1, err))
 			continue
 		}
-		// WTHOR gives the empty squares to the winner: 32 is a draw.
-		result := engines.Draw
-		switch {
-		case w.FinalBlack > 32:
-			result = engines.P1Win
-		case w.FinalBlack < 32:
-			result = engines.P2Win
-		}
-		games = append(games, book.Game{Moves: moves, Result: result})
+		games = append(games, book.Game{Moves: moves, Result: w.Result()})
 	}
 	return games, nil
 }
@@ -205,34 +181,31 @@ func (r *records) psq(path string) ([]book.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	rec, err := gomocup.ReadPSQ(path, data)
+	rec, err := record.ReadPSQ(path, data)
 	if err != nil {
 		r.skip("unreadable psq", err.Error())
 		return nil, nil
 	}
-	g, ok := r.gomoku(rec.Width, rec.Height, rec.Rule)
+	g, ok := r.gomoku(rec.W, rec.H, rec.Rule)
 	if !ok {
 		r.skip("game of another board or rule", "")
 		return nil, nil
 	}
-	pos := g.NewPosition()
-	moves := make([]engines.Move, 0, len(rec.Moves))
-	for i, xy := range rec.Moves {
-		if pos.Result() != engines.None {
-			break
-		}
-		m, err := g.Move(xy[0], xy[1])
-		if err == nil {
-			err = pos.Legal(m)
-		}
-		if err != nil {
-			r.skip("illegal move", fmt.Sprintf("%s: move %d: %v", path, i+1, err))
-			return nil, nil
-		}
-		pos.Play(m)
+	// Replayed under the book's rule (-anyrule reads others).
+	rec.Rule = g.Rule()
+	var moves []engines.Move
+	final, bad, err := rec.Replay(func(_ *gomoku.Position, _ int, m engines.Move) error {
 		moves = append(moves, m)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
-	return []book.Game{{Moves: moves, Result: pos.Result(), Opening: rec.Opening}}, nil
+	if bad >= 0 {
+		r.skip("illegal move", fmt.Sprintf("%s: move %d: %s", path, bad+1, rec.Why))
+		return nil, nil
+	}
+	return []book.Game{{Moves: moves, Result: final.Result(), Opening: rec.Opening}}, nil
 }
 
 func (r *records) pgn(path string) ([]book.Game, error) {

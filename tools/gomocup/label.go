@@ -26,9 +26,10 @@ import (
 
 	"qi/engines"
 	"qi/engines/gomoku"
+	"qi/engines/grid"
+	"qi/engines/record"
 	"qi/protocol/cmdline"
-	"qi/tools/arena/grid"
-	brain "qi/tools/arena/player"
+	brain "qi/tools/match/player"
 	"qi/tools/shard"
 )
 
@@ -197,9 +198,9 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 // order.
 func positionsOf(paths []string, g *gomoku.Game, from int) ([][][2]int, error) {
 	var games [][][2]int
-	err := walkRecords(paths, func(r record) error {
-		if r.rule == g.Rule() && r.w == g.Width() && r.h == g.Height() {
-			games = append(games, r.moves)
+	err := record.WalkGomoku(paths, func(r record.GomokuGame) error {
+		if r.Rule == g.Rule() && r.W == g.Width() && r.H == g.Height() {
+			games = append(games, r.Moves)
 		}
 		return nil
 	})

@@ -20,6 +20,7 @@ import (
 
 	"qi/engines"
 	"qi/engines/gomoku"
+	"qi/engines/record"
 	"qi/protocol/cmdline"
 )
 
@@ -94,8 +95,8 @@ func runOrder(args []string, stdout, stderr io.Writer) error {
 // the positions where that engine moved count, and only its games.
 func readChoices(dirs []string, rule gomoku.Rule, holdout int, player string) (data, held []choice, base *gomoku.Game, err error) {
 	games := 0
-	err = walkRecords(dirs, func(r record) error {
-		if r.rule != rule || player != "" && !r.plays(player, 0) && !r.plays(player, 1) {
+	err = record.WalkGomoku(dirs, func(r record.GomokuGame) error {
+		if r.Rule != rule || player != "" && !r.Plays(player, 0) && !r.Plays(player, 1) {
 			return nil
 		}
 		games++
@@ -104,9 +105,9 @@ func readChoices(dirs []string, rule gomoku.Rule, holdout int, player string) (d
 			set = &held
 		}
 		var moves []engines.Move
-		final, _, err := r.replay(func(p *gomoku.Position, ply int, m engines.Move) error {
+		final, _, err := r.Replay(func(p *gomoku.Position, ply int, m engines.Move) error {
 			defer func() { moves = append(moves, m) }()
-			if ply < r.opening || p.Decided() || player != "" && !r.plays(player, ply%2) {
+			if ply < r.Opening || p.Decided() || player != "" && !r.Plays(player, ply%2) {
 				return nil
 			}
 			last, before := engines.NoMove, engines.NoMove

@@ -21,6 +21,7 @@ import (
 
 	"qi/engines"
 	"qi/engines/gomoku"
+	"qi/engines/record"
 	"qi/protocol/cmdline"
 )
 
@@ -215,11 +216,11 @@ func readRecords(dirs []string, rule gomoku.Rule, start []float64, every, skip i
 	games := 0
 	var w []float64
 	var line []step
-	err = walkRecords(dirs, func(r record) error {
-		if r.rule != rule {
+	err = record.WalkGomoku(dirs, func(r record.GomokuGame) error {
+		if r.Rule != rule {
 			return nil
 		}
-		final, winner, ok, err := r.decisive()
+		final, winner, ok, err := r.Decisive()
 		if !ok {
 			return err
 		}
@@ -238,16 +239,16 @@ func readRecords(dirs []string, rule gomoku.Rule, start []float64, every, skip i
 			set = &held
 		}
 		line = line[:0]
-		_, _, err = r.replay(func(p *gomoku.Position, ply int, m engines.Move) error {
-			if ply < r.opening+skip {
+		_, _, err = r.Replay(func(p *gomoku.Position, ply int, m engines.Move) error {
+			if ply < r.Opening+skip {
 				return nil
 			}
 			st := step{quiet: p.Quiet(), won: winner == engines.WinFor(p.SideToMove())}
-			if (ply-r.opening)%every == 0 || lambda < 1 && st.quiet {
+			if (ply-r.Opening)%every == 0 || lambda < 1 && st.quiet {
 				st.s = sampleOf(p, f, 0)
 				st.eval = predict(st.s, w, scale)
 			}
-			st.keep = (ply-r.opening)%every == 0 && (st.quiet || !quiet)
+			st.keep = (ply-r.Opening)%every == 0 && (st.quiet || !quiet)
 			line = append(line, st)
 			return nil
 		})

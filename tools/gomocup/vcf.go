@@ -13,6 +13,7 @@ import (
 
 	"qi/engines"
 	"qi/engines/gomoku"
+	"qi/engines/record"
 	"qi/protocol/cmdline"
 )
 
@@ -39,14 +40,14 @@ func runVCF(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "# winning run, the record file (from Gomocup's psq archives).\n")
 	found := 0
 	errStop := fmt.Errorf("enough")
-	err := walkRecords(fset.Args(), func(r record) error {
+	err := record.WalkGomoku(fset.Args(), func(r record.GomokuGame) error {
 		if found >= *limit {
 			return errStop
 		}
-		if only != nil && r.rule != *only {
+		if only != nil && r.Rule != *only {
 			return nil
 		}
-		_, winner, ok, err := r.decisive()
+		_, winner, ok, err := r.Decisive()
 		if !ok {
 			return err
 		}
@@ -55,7 +56,7 @@ func runVCF(args []string, stdout, stderr io.Writer) error {
 		runStart, runFours := -1, 0
 		var at string
 		var first engines.Move
-		_, _, err = r.replay(func(p *gomoku.Position, ply int, m engines.Move) error {
+		_, _, err = r.Replay(func(p *gomoku.Position, ply int, m engines.Move) error {
 			if engines.WinFor(p.SideToMove()) != winner {
 				return nil
 			}
@@ -73,7 +74,7 @@ func runVCF(args []string, stdout, stderr io.Writer) error {
 		if err != nil || runStart < 0 || runFours < *minFours {
 			return err
 		}
-		g, err := gomoku.NewGame(r.w, r.h, r.rule)
+		g, err := gomoku.NewGame(r.W, r.H, r.Rule)
 		if err != nil {
 			return err
 		}
@@ -86,11 +87,11 @@ func runVCF(args []string, stdout, stderr io.Writer) error {
 			return nil
 		}
 		found++
-		file := filepath.ToSlash(r.path)
+		file := filepath.ToSlash(r.Path)
 		if i := strings.Index(file, "gomocup20"); i >= 0 {
 			file = file[i:]
 		}
-		fmt.Fprintf(stdout, "%s|%d|%s|%s|%d|%s\n", r.rule, r.w, at, p.MoveText(first), runFours-1, file)
+		fmt.Fprintf(stdout, "%s|%d|%s|%s|%d|%s\n", r.Rule, r.W, at, p.MoveText(first), runFours-1, file)
 		return nil
 	})
 	if err == errStop {

@@ -15,6 +15,7 @@ import (
 
 	"qi/engines"
 	"qi/engines/othello"
+	"qi/engines/record"
 	"qi/engines/othello/pattern"
 	"qi/protocol/cmdline"
 	"qi/tools/shard"
@@ -52,7 +53,7 @@ func runWthor(args []string, stdout, stderr io.Writer) error {
 	if *out == "" || fs.NArg() == 0 {
 		return fmt.Errorf("usage: othellotrain wthor -o samples.bin [-solve 14] wthor-dir-or-files...")
 	}
-	games, err := readWthor(fs.Args())
+	games, err := record.ReadWTHOR(fs.Args())
 	if err != nil {
 		return err
 	}
@@ -65,13 +66,15 @@ func runWthor(args []string, stdout, stderr io.Writer) error {
 	used, solved := 0, 0
 	for gi, g := range games {
 		var positions []*othello.Position
-		ok := g.replay(func(p *othello.Position) { positions = append(positions, p.Root()) })
+		if _, err := g.Replay(func(p *othello.Position) { positions = append(positions, p.Root()) }); err != nil {
+			continue
+		}
 		last := positions[len(positions)-1]
-		if !ok || last.Empties() > g.theoryDepth && last.Result() == engines.None {
+		if last.Empties() > g.TheoryDepth && last.Result() == engines.None {
 			continue
 		}
 		used++
-		theory := 2*g.theoryBlack - 64
+		theory := 2*g.TheoryBlack - 64
 		for _, p := range positions {
 			var label int
 			switch {

@@ -34,9 +34,6 @@ func TestWthorTrainMatch(t *testing.T) {
 		assert.Zero(t, s.p[0]&s.o[0], "a square holds one disc")
 		assert.Zero(t, s.label%200, "WTHOR labels are even disc counts")
 	}
-	games, err := readWthor([]string{"testdata/WTH_1977.wtb"})
-	require.NoError(t, err)
-	assert.Len(t, games, 12)
 
 	weights := filepath.Join(dir, "w.bin")
 	out = run(t, "train", "-o", weights, "-iters", "5", "-valid", "0", samples)

@@ -14,7 +14,7 @@ import (
 	"strconv"
 	"strings"
 
-	"qi/tools/arena/grid"
+	"qi/engines/grid"
 )
 
 // sgfMovesPerLine is how many engine moves c-gomoku-cli writes a line.

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"qi/engines"
+	"qi/engines/othello"
 )
 
 // GGFMove writes a move of the game's notation as GGF and NBoard do: upper
@@ -153,34 +154,110 @@ func ReadGGF(r io.Reader) ([]GGFGame, error) {
 		body := s[start+2 : start+2+end]
 		s = s[start+2+end+2:]
 		g := GGFGame{Tags: map[string]string{}}
-		for i := 0; i < len(body); {
-			c := body[i]
-			if c == ' ' || c == '\n' || c == '\r' || c == '\t' {
-				i++
-				continue
-			}
-			j := i
-			for j < len(body) && body[j] >= 'A' && body[j] <= 'Z' {
-				j++
-			}
-			if j == i || j >= len(body) || body[j] != '[' {
-				return nil, fmt.Errorf("ggf: want TAG[value] at %q", body[i:min(len(body), i+20)])
-			}
-			k := strings.IndexByte(body[j:], ']')
-			if k < 0 {
-				return nil, fmt.Errorf("ggf: %s[ is not closed", body[i:j])
-			}
-			tag, val := body[i:j], body[j+1:j+k]
-			i = j + k + 1
+		err := ggfTags(body, func(tag, val string) error {
 			if tag == "B" || tag == "W" {
 				g.Moves = append(g.Moves, tag+":"+val)
-				continue
-			}
-			if _, ok := g.Tags[tag]; !ok {
+			} else if _, ok := g.Tags[tag]; !ok {
 				g.Tags[tag] = val
 			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
 		}
 		games = append(games, g)
 	}
 	return games, nil
+}
+
+// ParseGGF reads one othello game of GGF, "(;GM[Othello]...BO[8 ... *]B[F5]W[D6];)"
+// (as NBoard's set game sends it), and returns its start position and its
+// moves (each checked legal, passes written PA). Evaluations and times after
+// a move ("B[F5/1.20/0.3]") are skipped.
+func ParseGGF(text string) (*othello.Position, []engines.Move, error) {
+	s := strings.TrimSpace(text)
+	if !strings.HasPrefix(s, "(;") {
+		return nil, nil, fmt.Errorf("bad GGF %q: a game starts with (;", excerpt(s))
+	}
+	var pos *othello.Position
+	var moves []engines.Move
+	err := ggfTags(s[2:], func(tag, val string) error {
+		switch tag {
+		case "BO":
+			p, err := othello.ParseGGFBoard(val)
+			if err != nil {
+				return err
+			}
+			if pos != nil {
+				return fmt.Errorf("bad GGF: two boards")
+			}
+			pos = p
+		case "B", "W":
+			if pos == nil {
+				return fmt.Errorf("bad GGF: a move before the board (BO[])")
+			}
+			mv, _, _ := strings.Cut(val, "/")
+			want := engines.P1
+			if tag == "W" {
+				want = engines.P2
+			}
+			if pos.SideToMove() != want {
+				return fmt.Errorf("bad GGF: %s[%s] is not that side's turn", tag, val)
+			}
+			m, err := engines.Legal(pos, mv)
+			if err != nil {
+				return fmt.Errorf("bad GGF: move %d %s[%s]: %w", len(moves)+1, tag, val, err)
+			}
+			pos.Play(m)
+			moves = append(moves, m)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	if pos == nil {
+		return nil, nil, fmt.Errorf("bad GGF: no board (BO[])")
+	}
+	for range moves {
+		pos.Undo()
+	}
+	return pos, moves, nil
+}
+
+// ggfTags calls fn with each TAG[value] of a GGF game's text in order,
+// passing over the spaces, ';' and ')' between them: the one reader of
+// GGF's tags, for records and for NBoard's games.
+func ggfTags(s string, fn func(tag, val string) error) error {
+	for i := 0; i < len(s); {
+		switch s[i] {
+		case ' ', '\t', '\r', '\n', ';', ')':
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && s[j] >= 'A' && s[j] <= 'Z' {
+			j++
+		}
+		if j == i || j >= len(s) || s[j] != '[' {
+			return fmt.Errorf("bad GGF at %q: want a TAG[value]", excerpt(s[i:]))
+		}
+		k := strings.IndexByte(s[j:], ']')
+		if k < 0 {
+			return fmt.Errorf("bad GGF: %s[ is not closed", s[i:j])
+		}
+		if err := fn(s[i:j], s[j+1:j+k]); err != nil {
+			return err
+		}
+		i = j + k + 1
+	}
+	return nil
+}
+
+// excerpt cuts a long text for an error message.
+func excerpt(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
 }

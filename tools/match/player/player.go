@@ -1,5 +1,6 @@
-// Package player holds the arena's side of the engine protocols. An engine is
-// a subprocess that the arena starts, talks to over UGI, UCI, Gomocup or
+// Package player holds the client side of the engine protocols, for the
+// arena and the tools that ask engines (labelling, training). An engine is
+// a subprocess that a tool starts, talks to over UGI, UCI, Gomocup or
 // NBoard, and kills when it misbehaves: every wait for a reply has a
 // deadline, and what goes wrong is reported as a Fault that says how (it
 // stopped answering, it died, it sent nonsense, it refused the game).
@@ -19,7 +20,7 @@ import (
 	"time"
 
 	"qi/engines"
-	"qi/tools/arena/grid"
+	"qi/engines/grid"
 )
 
 // Protocol is a way of talking to an engine.

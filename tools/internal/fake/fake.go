@@ -1,4 +1,4 @@
-// Package fake holds the engines that the arena's tests play: qi itself
+// Package fake holds the engines that the tools' tests play: qi itself
 // (protocol.Run over the catalogue), and small engines of each protocol that
 // play legal moves or misbehave on purpose. A test binary becomes one when
 // its TestMain sees EnvVar and calls Main with the engine's arguments.

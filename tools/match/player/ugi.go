@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"qi/tools/arena/grid"
+	"qi/engines/grid"
 )
 
 // ugi talks UGI, or UCI when uci is set.

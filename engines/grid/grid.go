@@ -1,5 +1,5 @@
-// Package grid holds the board geometry the arena needs where a protocol or a
-// record names squares by coordinates instead of by the game's notation
+// Package grid holds the board geometry needed where a protocol or a record
+// names squares by coordinates instead of by the game's notation
 // (Gomocup's x,y and SGF's letter pairs), and reads the boards of position
 // texts for Gomocup's BOARD, GGF's BO and cutechess FENs.
 //

@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"qi/engines"
-	"qi/tools/arena/grid"
+	"qi/engines/grid"
 )
 
 // gomocup talks to a Gomocup brain.

@@ -16,7 +16,7 @@ import (
 	"strings"
 
 	"qi/engines"
-	"qi/tools/arena/grid"
+	"qi/engines/grid"
 )
 
 // Opening is where a game starts: a position and moves played from it.

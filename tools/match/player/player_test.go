@@ -17,8 +17,8 @@ import (
 
 	"qi/engines"
 	"qi/engines/catalog"
-	"qi/tools/arena/grid"
-	"qi/tools/arena/internal/fake"
+	"qi/engines/grid"
+	"qi/tools/internal/fake"
 )
 
 func TestMain(m *testing.M) {

@@ -10,8 +10,8 @@ import (
 	"strconv"
 	"strings"
 
-	"qi/tools/arena/grid"
-	"qi/tools/arena/record"
+	"qi/engines/grid"
+	"qi/engines/record"
 )
 
 // nboard talks to an NBoard engine.

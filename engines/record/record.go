@@ -1,9 +1,9 @@
-// Package record holds the game records the arena writes, each in its field's
-// format: PGN for every game (cutechess's dialect, with the game's variant,
-// the position text of the opening and the reason the game ended), SGF for
-// gomoku as c-gomoku-cli writes it, and GGF for othello as GGS and NBoard
-// read it; and readers of all three, so that records can be checked and
-// processed.
+// Package record holds game records, each in its field's format: PGN for
+// every game (cutechess's dialect, with the game's variant, the position
+// text of the opening and the reason the game ended), SGF for gomoku as
+// c-gomoku-cli writes it, and GGF for othello as GGS and NBoard read it, the
+// writers the arena uses and the readers of all three, so that records can
+// be checked and processed.
 package record
 
 import (

@@ -13,8 +13,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"qi/engines"
+	"qi/engines/grid"
 	"qi/engines/tictactoe"
-	"qi/tools/arena/grid"
 )
 
 var when = time.Date(2026, 11, 22, 5, 17, 49, 0, time.UTC)
