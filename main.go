@@ -18,23 +18,23 @@ import (
 
 	"qi/book"
 	"qi/book/shipped"
+	"qi/engines"
 	"qi/engines/catalog"
 	"qi/protocol"
-	"qi/protocol/cmdline"
-	"qi/protocol/terminal"
 	"qi/tools/arena"
 	"qi/tools/bench"
 	"qi/tools/booktool"
-	"qi/tools/gomocup"
+	"qi/tools/cmdline"
+	"qi/tools/gomokutrain"
 	"qi/tools/merge"
 	"qi/tools/othellotrain"
 	"qi/tools/perft"
-	"qi/tools/release"
+	"qi/tools/play"
 	"qi/tools/solve"
 )
 
 // version is reported to clients by id/ABOUT lines.
-const version = release.Version
+const version = engines.Version
 
 func main() {
 	os.Exit(run(os.Args, os.Stdin, os.Stdout, os.Stderr, notifyInterrupts))
@@ -109,7 +109,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, interrupts fu
 		case "play":
 			// SIGTERM and SIGHUP end a person's game at once, as
 			// always; Ctrl-C has its own meanings there.
-			err = terminal.Run(ctx, rest, stdin, stdout, reg, cfg.Books, interrupts(os.Interrupt))
+			err = play.Run(ctx, rest, stdin, stdout, reg, cfg.Books, interrupts(os.Interrupt))
 		case "perft":
 			err = perft.Run(rest, stdout, stderr, reg)
 		case "bench":
@@ -123,8 +123,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, interrupts fu
 			err = solve.Run(rest, stdout, stderr)
 		case "othellotrain":
 			err = othellotrain.Run(rest, stdout, stderr)
-		case "gomocup":
-			err = gomocup.Run(rest, stdout, stderr)
+		case "gomokutrain", "gomocup": // gomocup: its name before
+			err = gomokutrain.Run(rest, stdout, stderr)
 		case "merge":
 			err = merge.Run(rest, stdout, stderr, reg)
 		case "book":
@@ -170,7 +170,7 @@ func usage(w io.Writer) {
        qi arena [options]       play engines against each other
        qi solve [flags] file    solve othello positions exactly, Edax-style
        qi othellotrain <cmd>    train othello's evaluation weights
-       qi gomocup <cmd>         learn from Gomocup records, gomoku self-play
+       qi gomokutrain <cmd>     train gomoku: Gomocup records, labels, self-play
        qi merge [flags] dir...  merge the shards of batch runs (docs/batch.md)
        qi book <cmd>            build, grow, learn into and show opening books
        qi version

@@ -18,7 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"qi/protocol/terminal/screen"
+	"qi/tools/play/screen"
 )
 
 // TestMain turns the test binary into qi when QI_TEST_MAIN is set.
@@ -85,11 +85,12 @@ func TestHelpEverywhere(t *testing.T) {
 		{[]string{"othellotrain", "train"}, "usage: qi othellotrain train"},
 		{[]string{"othellotrain", "match"}, "usage: qi othellotrain match"},
 		{[]string{"othellotrain", "probcut"}, "usage: qi othellotrain probcut"},
-		{[]string{"gomocup"}, "usage: qi gomocup <command>"},
-		{[]string{"gomocup", "stats"}, "usage: qi gomocup stats"},
-		{[]string{"gomocup", "vcf"}, "usage: qi gomocup vcf"},
-		{[]string{"gomocup", "tune"}, "usage: qi gomocup tune"},
-		{[]string{"gomocup", "selfplay"}, "usage: qi gomocup selfplay"},
+		{[]string{"gomokutrain"}, "usage: qi gomokutrain <command>"},
+		{[]string{"gomokutrain", "stats"}, "usage: qi gomokutrain stats"},
+		{[]string{"gomokutrain", "vcf"}, "usage: qi gomokutrain vcf"},
+		{[]string{"gomokutrain", "tune"}, "usage: qi gomokutrain tune"},
+		{[]string{"gomokutrain", "selfplay"}, "usage: qi gomokutrain selfplay"},
+		{[]string{"gomocup", "selfplay"}, "usage: qi gomokutrain selfplay"},
 		{[]string{"merge"}, "usage: qi merge"},
 		{[]string{"version"}, "usage: qi version"},
 		{[]string{"help"}, "usage: qi "},

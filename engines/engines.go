@@ -13,6 +13,10 @@ import (
 	"unicode/utf8"
 )
 
+// Version is qi's version: the protocols report it, and every batch manifest
+// records it, so that the outputs of different engines are never merged.
+const Version = "0.1.0"
+
 // Side is a player: P1 moves first (X, black, red), P2 second.
 type Side int8
 

@@ -13,8 +13,8 @@ import (
 	"time"
 
 	"qi/engines"
-	"qi/protocol/cmdline"
 	"qi/tools/arena/stats"
+	"qi/tools/cmdline"
 )
 
 // score tallies a pairing from its first engine's view.

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"qi/engines"
-	"qi/protocol/cmdline"
+	"qi/tools/cmdline"
 	"qi/tools/progress"
 )
 

@@ -12,10 +12,10 @@ import (
 	"path/filepath"
 
 	"qi/engines"
-	"qi/protocol/cmdline"
 	"qi/tools/arena"
 	"qi/tools/booktool"
-	"qi/tools/gomocup"
+	"qi/tools/cmdline"
+	"qi/tools/gomokutrain"
 	"qi/tools/othellotrain"
 	"qi/tools/shard"
 )
@@ -85,8 +85,8 @@ func Report(m *shard.Manifest, w io.Writer, reg *engines.Registry) error {
 		return arena.Report(m, w, reg)
 	case othellotrain.SelfPlayTool, othellotrain.LabelTool:
 		return othellotrain.Report(m, w)
-	case gomocup.SelfplayTool:
-		return gomocup.Report(m, w)
+	case gomokutrain.SelfplayTool:
+		return gomokutrain.Report(m, w)
 	case booktool.BuildTool, booktool.DeviateTool:
 		return booktool.Report(m, w)
 	}

@@ -15,9 +15,9 @@ import (
 
 	"qi/engines"
 	"qi/engines/othello"
-	"qi/engines/record"
 	"qi/engines/othello/pattern"
-	"qi/protocol/cmdline"
+	"qi/engines/record"
+	"qi/tools/cmdline"
 	"qi/tools/shard"
 )
 

@@ -12,7 +12,7 @@ import (
 	"math/bits"
 	"strings"
 
-	"qi/protocol/cmdline"
+	"qi/tools/cmdline"
 )
 
 const usage = `usage: qi othellotrain <command> [flags] [files]

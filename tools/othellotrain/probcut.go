@@ -15,7 +15,7 @@ import (
 
 	"qi/engines"
 	"qi/engines/othello"
-	"qi/protocol/cmdline"
+	"qi/tools/cmdline"
 )
 
 func runProbcut(args []string, stdout, stderr io.Writer) error {

@@ -19,7 +19,7 @@ import (
 	"qi/engines"
 	"qi/engines/othello"
 	"qi/engines/othello/pattern"
-	"qi/protocol/cmdline"
+	"qi/tools/cmdline"
 	"qi/tools/shard"
 )
 

@@ -16,7 +16,7 @@ import (
 
 	"qi/engines"
 	"qi/engines/othello"
-	"qi/protocol/cmdline"
+	"qi/tools/cmdline"
 )
 
 // runTD relabels samples written game by game (wthor, selfplay) with their

@@ -18,7 +18,7 @@ import (
 
 	"qi/engines/othello"
 	"qi/engines/othello/pattern"
-	"qi/protocol/cmdline"
+	"qi/tools/cmdline"
 )
 
 // stageData is a stage's samples reduced to the weights they use: k indices

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"qi/engines"
-	"qi/protocol/cmdline"
+	"qi/tools/cmdline"
 )
 
 // Run runs `qi perft` with args (flags), writing the counts to stdout.

@@ -10,7 +10,7 @@ import (
 	"io"
 	"time"
 
-	"qi/protocol/cmdline"
+	"qi/tools/cmdline"
 )
 
 // Modes of the -progress flag of the tools.

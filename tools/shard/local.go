@@ -18,7 +18,7 @@ import (
 	"sync"
 	"time"
 
-	"qi/tools/release"
+	"qi/engines"
 )
 
 // RunLocal runs the plan's shards (mode Local) as child processes of this
@@ -117,7 +117,7 @@ func (p Plan) runChild(ctx context.Context, exe string, args []string, prefix in
 func (p Plan) whole(id ID) bool {
 	path := filepath.Join(p.Dir, id.Name()+".json")
 	m, ok, err := readManifest(path)
-	if err != nil || !ok || m.Hash != p.Hash || m.Version != release.Version {
+	if err != nil || !ok || m.Hash != p.Hash || m.Version != engines.Version {
 		return false
 	}
 	want := []Part{{Shard: id.Index, Shards: id.Count, From: p.Range.From, To: p.Range.To}}

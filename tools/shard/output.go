@@ -22,7 +22,7 @@ import (
 	"strconv"
 	"strings"
 
-	"qi/tools/release"
+	"qi/engines"
 )
 
 // Stream is one output file of a shard: its name ends in Ext, and it holds
@@ -88,7 +88,7 @@ func (p Plan) Create(streams ...Stream) (*Output, error) {
 		crash = n
 	}
 	m := Manifest{
-		Format: Format, Tool: p.Job.Tool, Run: p.Run, Version: release.Version, Hash: p.Hash, Params: p.Job.Params,
+		Format: Format, Tool: p.Job.Tool, Run: p.Run, Version: engines.Version, Hash: p.Hash, Params: p.Job.Params,
 		Parts: []Part{{Shard: p.ID.Index, Shards: p.ID.Count, From: p.Range.From, To: p.Range.To}},
 	}
 	// A rerun replaces its own output, never another job's or wave's that

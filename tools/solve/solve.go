@@ -21,7 +21,7 @@ import (
 
 	"qi/engines"
 	"qi/engines/othello"
-	"qi/protocol/cmdline"
+	"qi/tools/cmdline"
 	"qi/tools/progress"
 )
 

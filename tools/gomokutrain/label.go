@@ -5,7 +5,7 @@
 // them. A stronger engine's evaluations label positions better than the
 // games' results do.
 
-package gomocup
+package gomokutrain
 
 import (
 	"bytes"
@@ -28,13 +28,13 @@ import (
 	"qi/engines/gomoku"
 	"qi/engines/grid"
 	"qi/engines/record"
-	"qi/protocol/cmdline"
+	"qi/tools/cmdline"
 	brain "qi/tools/match/player"
 	"qi/tools/shard"
 )
 
 // LabelTool is the labelling's name in batch manifests.
-const LabelTool = "gomocup label"
+const LabelTool = "gomokutrain label"
 
 // labelCounts are a labelling shard's counts, summed by a merge.
 type labelCounts struct {
@@ -54,7 +54,7 @@ func ReportLabels(m *shard.Manifest, w io.Writer) error {
 }
 
 func runLabel(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("gomocup label", flag.ContinueOnError)
+	fs := flag.NewFlagSet("gomokutrain label", flag.ContinueOnError)
 	engine := fs.String("engine", "", "the brain's command line: its program and arguments, split as a shell would")
 	dir := fs.String("dir", "", "the brain's working directory (default: the current one)")
 	out := fs.String("o", "", "labels file to write")
@@ -68,7 +68,7 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 	decided := fs.Float64("decided", 0, "label the positions the brain reports won with this score, and lost with 1 minus it, instead of leaving them out (0: leave them out)")
 	var batch shard.Flags
 	batch.Register(fs)
-	if err := cmdline.Parse(fs, args, stdout, "usage: qi gomocup label -engine CMD [flags] RECORDS...\n"+
+	if err := cmdline.Parse(fs, args, stdout, "usage: qi gomokutrain label -engine CMD [flags] RECORDS...\n"+
 		"Label the positions of games with a Gomocup brain's evaluation, for tune -labels.\n"+
 		"RECORDS are folders of .psq files and .sgf files (qi arena -sgfout); every distinct\n"+
 		"position of their games of the rule and size, from -from stones on, is set up on the\n"+
@@ -80,17 +80,17 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 	}
 	words, err := shlex.Split(*engine)
 	if err != nil || len(words) == 0 {
-		return fmt.Errorf("gomocup label: -engine needs the brain's command line")
+		return fmt.Errorf("gomokutrain label: -engine needs the brain's command line")
 	}
 	evalRE, err := regexp.Compile(*evalExpr)
 	if err != nil || evalRE.NumSubexp() < 1 {
-		return fmt.Errorf("gomocup label: -eval %q is not a regular expression with a group", *evalExpr)
+		return fmt.Errorf("gomokutrain label: -eval %q is not a regular expression with a group", *evalExpr)
 	}
 	if *moveTime <= 0 || !(*scale > 0) {
-		return fmt.Errorf("gomocup label: -movetime and -scale must be positive")
+		return fmt.Errorf("gomokutrain label: -movetime and -scale must be positive")
 	}
 	if !(*decided == 0 || *decided > 0.5 && *decided <= 1) {
-		return fmt.Errorf("gomocup label: -decided wants a score above 0.5 and at most 1, or 0")
+		return fmt.Errorf("gomokutrain label: -decided wants a score above 0.5 and at most 1, or 0")
 	}
 	g, err := ruleGame(*ruleName, *size)
 	if err != nil {
@@ -101,7 +101,7 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if len(todo) == 0 {
-		return fmt.Errorf("gomocup label: no position of a %s %dx%d game", g.Rule(), *size, *size)
+		return fmt.Errorf("gomokutrain label: no position of a %s %dx%d game", g.Rule(), *size, *size)
 	}
 	// The positions make the job, wherever the records lie.
 	h := sha256.New()
@@ -116,7 +116,7 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if *out == "" && plan.Mode == shard.Whole {
-		return fmt.Errorf("gomocup label: -o is needed")
+		return fmt.Errorf("gomokutrain label: -o is needed")
 	}
 	geo, err := grid.Of(g)
 	if err != nil {
@@ -150,7 +150,7 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 				if output != nil {
 					output.Abort()
 				}
-				return fmt.Errorf("gomocup label: position %s: %w", movesText(moves), err)
+				return fmt.Errorf("gomokutrain label: position %s: %w", movesText(moves), err)
 			}
 			switch v {
 			case silent:

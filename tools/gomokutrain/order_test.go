@@ -2,7 +2,7 @@
 // better than the current table on the games it held out, and writes a
 // table the engine and the self-play tool read back.
 
-package gomocup
+package gomokutrain
 
 import (
 	"bytes"

@@ -2,7 +2,7 @@
 // when its environment says so) reports an evaluation known in advance, and
 // the labels, their shards and their use by tune are checked against it.
 
-package gomocup
+package gomokutrain
 
 import (
 	"bufio"

@@ -2,7 +2,7 @@
 // play each of Piskvork's openings with both colours, for A/B checks of the
 // engine (not a general match runner: the arena tool is that).
 
-package gomocup
+package gomokutrain
 
 import (
 	"bytes"
@@ -19,7 +19,7 @@ import (
 	"qi/engines"
 	"qi/engines/gomoku"
 	"qi/engines/search"
-	"qi/protocol/cmdline"
+	"qi/tools/cmdline"
 	"qi/tools/shard"
 )
 
@@ -87,7 +87,7 @@ func parsePlayer(spec string) (player, error) {
 }
 
 func runSelfplay(args []string, stdout, stderr io.Writer) error {
-	fset := flag.NewFlagSet("gomocup selfplay", flag.ContinueOnError)
+	fset := flag.NewFlagSet("gomokutrain selfplay", flag.ContinueOnError)
 	ruleName := fset.String("rule", "freestyle", "rule: freestyle, standard, renju or caro")
 	size := fset.Int("size", 15, "board size")
 	games := fset.Int("games", 80, "games (pairs of openings with both colours)")
@@ -99,7 +99,7 @@ func runSelfplay(args []string, stdout, stderr io.Writer) error {
 	verbose := fset.Bool("v", false, "print every game")
 	var batch shard.Flags
 	batch.Register(fset)
-	if err := cmdline.Parse(fset, args, stdout, "usage: qi gomocup selfplay [flags]\nPlay two settings of qi's gomoku engine against each other."); err != nil {
+	if err := cmdline.Parse(fset, args, stdout, "usage: qi gomokutrain selfplay [flags]\nPlay two settings of qi's gomoku engine against each other."); err != nil {
 		return err
 	}
 	// An item is an opening, played with both colours.

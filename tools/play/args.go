@@ -2,7 +2,7 @@
 // any order, every one checked before the first question is asked, and the
 // usage, which lists each game with the sizes and rules it takes.
 
-package terminal
+package play
 
 import (
 	"flag"
@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"qi/engines"
-	"qi/protocol/cmdline"
+	"qi/tools/cmdline"
 )
 
 // setup is what the command line asks for.

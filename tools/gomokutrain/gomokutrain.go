@@ -1,12 +1,12 @@
-// Package gomocup is the `qi gomocup` tool: what qi learns from and measures
-// against for gomoku. Its subcommands replay the Gomocup tournament records
-// (.psq files, extracted from the Gomocup archives), extract
-// positions won by continuous fours (VCF) for the engine's test set, fit the
-// evaluation weights to the records' results (or to positions another
-// engine labelled) and the move ordering to their moves, and play self-play
-// matches
-// between two settings of qi's engine from Piskvork's openings.
-package gomocup
+// Package gomokutrain is the `qi gomokutrain` tool, which trains qi's gomoku
+// engine and measures it: its subcommands replay the Gomocup tournament
+// records (.psq files, extracted from the Gomocup archives) and SGF games,
+// extract positions won by continuous fours (VCF) for the engine's test
+// set, fit the evaluation weights to the records' results (or to positions
+// another engine labelled) and the move ordering to their moves, and play
+// self-play matches between two settings of qi's engine from Piskvork's
+// openings.
+package gomokutrain
 
 import (
 	"flag"
@@ -15,15 +15,15 @@ import (
 	"strings"
 
 	"qi/engines/gomoku"
-	"qi/protocol/cmdline"
+	"qi/tools/cmdline"
 )
 
-// Run runs `qi gomocup <command> [flags]`. A request for help prints the
+// Run runs `qi gomokutrain <command> [flags]`. A request for help prints the
 // usage on stdout and returns flag.ErrHelp.
 func Run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage)
-		return fmt.Errorf("gomocup: a command is needed")
+		return fmt.Errorf("gomokutrain: a command is needed")
 	}
 	rest := args[1:]
 	switch args[0] {
@@ -45,11 +45,11 @@ func Run(args []string, stdout, stderr io.Writer) error {
 		return flag.ErrHelp
 	}
 	fmt.Fprint(stderr, usage)
-	return fmt.Errorf("gomocup: unknown command %q", args[0])
+	return fmt.Errorf("gomokutrain: unknown command %q", args[0])
 }
 
 var usage = strings.TrimLeft(`
-usage: qi gomocup <command> [flags] (each command has -h)
+usage: qi gomokutrain <command> [flags] (each command has -h)
   stats    DIR...   replay Gomocup records: games, results, illegal endings
   vcf      DIR...   extract positions won by continuous fours, for testdata
   tune     DIR...   fit the evaluation weights to the records' results (or to labels)

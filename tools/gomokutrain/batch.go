@@ -2,7 +2,7 @@
 // Piskvork's openings, each played with both colours, and a merge of its
 // shards reports the match's line.
 
-package gomocup
+package gomokutrain
 
 import (
 	"fmt"
@@ -13,7 +13,7 @@ import (
 )
 
 // SelfplayTool is the self-play match's name in batch manifests.
-const SelfplayTool = "gomocup selfplay"
+const SelfplayTool = "gomokutrain selfplay"
 
 // Report prints the result of a merged self-play match as the match does,
 // and its pairs of games.

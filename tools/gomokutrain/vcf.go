@@ -2,7 +2,7 @@
 // position before the winner's last run of fours that ends the game, when
 // the engine's VCF solver confirms the win.
 
-package gomocup
+package gomokutrain
 
 import (
 	"flag"
@@ -14,16 +14,16 @@ import (
 	"qi/engines"
 	"qi/engines/gomoku"
 	"qi/engines/record"
-	"qi/protocol/cmdline"
+	"qi/tools/cmdline"
 )
 
 func runVCF(args []string, stdout, stderr io.Writer) error {
-	fset := flag.NewFlagSet("gomocup vcf", flag.ContinueOnError)
+	fset := flag.NewFlagSet("gomokutrain vcf", flag.ContinueOnError)
 	ruleName := fset.String("rule", "", "only records of this rule (default: all)")
 	minFours := fset.Int("min", 6, "fewest fours in the record's winning run")
 	limit := fset.Int("n", 40, "positions to write")
 	nodes := fset.Int64("nodes", 2_000_000, "the solver's node limit for confirming a win")
-	if err := cmdline.Parse(fset, args, stdout, "usage: qi gomocup vcf [flags] DIR...\nExtract positions won by continuous fours from Gomocup records, for testdata."); err != nil {
+	if err := cmdline.Parse(fset, args, stdout, "usage: qi gomokutrain vcf [flags] DIR...\nExtract positions won by continuous fours from Gomocup records, for testdata."); err != nil {
 		return err
 	}
 	var only *gomoku.Rule
@@ -35,7 +35,7 @@ func runVCF(args []string, stdout, stderr io.Writer) error {
 		only = &r
 	}
 	fmt.Fprintf(stdout, "# VCF positions from the Gomocup records: the side to move wins by continuous fours.\n")
-	fmt.Fprintf(stdout, "# Written by `qi gomocup vcf -min %d`: one position a line, fields separated by '|':\n", *minFours)
+	fmt.Fprintf(stdout, "# Written by `qi gomokutrain vcf -min %d`: one position a line, fields separated by '|':\n", *minFours)
 	fmt.Fprintf(stdout, "# rule, size, position text (qi's), the record's first four, the fours of the record's\n")
 	fmt.Fprintf(stdout, "# winning run, the record file (from Gomocup's psq archives).\n")
 	found := 0

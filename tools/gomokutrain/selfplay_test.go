@@ -1,7 +1,7 @@
 // Tests of the self-play match split into shards: merged, the shards are the
 // whole match, game by game.
 
-package gomocup
+package gomokutrain
 
 import (
 	"bytes"

@@ -6,7 +6,7 @@
 // (or a file's);
 // the features gomoku.FixedFeature names keep their zero weight.
 
-package gomocup
+package gomokutrain
 
 import (
 	"flag"
@@ -22,7 +22,7 @@ import (
 	"qi/engines"
 	"qi/engines/gomoku"
 	"qi/engines/record"
-	"qi/protocol/cmdline"
+	"qi/tools/cmdline"
 )
 
 // sample is a position's features (the nonzero ones: their indices and
@@ -34,7 +34,7 @@ type sample struct {
 }
 
 func runTune(args []string, stdout, stderr io.Writer) error {
-	fset := flag.NewFlagSet("gomocup tune", flag.ContinueOnError)
+	fset := flag.NewFlagSet("gomokutrain tune", flag.ContinueOnError)
 	ruleName := fset.String("rule", "freestyle", "rule whose records to fit: freestyle, standard or renju")
 	every := fset.Int("every", 2, "take every n-th position of a game")
 	skip := fset.Int("skip", 4, "moves after the opening to skip")
@@ -49,7 +49,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	size := fset.Int("size", 15, "the board side of the labelled positions")
 	out := fset.String("out", "", "write the fitted weights to this file (the form of weights=FILE and of the engine's weights files)")
 	from := fset.String("weights", "", "start from the weights of this file (the form of -out) instead of the rule's own; with -epochs 0 the losses measure them")
-	if err := cmdline.Parse(fset, args, stdout, "usage: qi gomocup tune [flags] DIR...\n       qi gomocup tune -labels [flags] FILE...\nFit the evaluation weights to the results of Gomocup records, or to labelled positions."); err != nil {
+	if err := cmdline.Parse(fset, args, stdout, "usage: qi gomokutrain tune [flags] DIR...\n       qi gomokutrain tune -labels [flags] FILE...\nFit the evaluation weights to the results of Gomocup records, or to labelled positions."); err != nil {
 		return err
 	}
 	rule, err := gomoku.ParseRule(*ruleName)
@@ -105,7 +105,7 @@ func runTune(args []string, stdout, stderr io.Writer) error {
 	}
 	printChanges(stdout, w0, w, 40)
 	if *out != "" {
-		header := fmt.Sprintf("# %s weights: qi gomocup tune %s\n", rule, strings.Join(args, " "))
+		header := fmt.Sprintf("# %s weights: qi gomokutrain tune %s\n", rule, strings.Join(args, " "))
 		return os.WriteFile(*out, []byte(header+formatWeights(w)+"\n"), 0o644)
 	}
 	fmt.Fprintf(stdout, "weights: %s\n", formatWeights(w))

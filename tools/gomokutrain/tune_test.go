@@ -1,7 +1,7 @@
 // Tests of the evaluation tuning: a fit on a few records lowers their loss
 // and writes weights the engine and the self-play tool read back.
 
-package gomocup
+package gomokutrain
 
 import (
 	"bytes"

@@ -1,10 +1,10 @@
-// Package terminal is `qi play`: a person plays any of qi's games against it
+// Package play is `qi play`, the people's interface: a person plays any of qi's games against it
 // in a terminal, with a board drawing, the choice of who moves first and of
 // the level, take-backs (悔棋), hints and plain messages for bad input.
 // Ctrl-C quits at a question and makes qi play at once while it thinks.
 // Where the game has an opening book, qi plays from it ("book move") and
 // learns the games it finishes into it.
-package terminal
+package play
 
 import (
 	"bufio"

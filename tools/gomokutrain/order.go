@@ -7,7 +7,7 @@
 // the engine's current one) ranks the played move first, in the first
 // three, and its mean rank, on games the fit did not see.
 
-package gomocup
+package gomokutrain
 
 import (
 	"flag"
@@ -21,7 +21,7 @@ import (
 	"qi/engines"
 	"qi/engines/gomoku"
 	"qi/engines/record"
-	"qi/protocol/cmdline"
+	"qi/tools/cmdline"
 )
 
 // choice is a position to order: its candidates' feature indices and which
@@ -32,7 +32,7 @@ type choice struct {
 }
 
 func runOrder(args []string, stdout, stderr io.Writer) error {
-	fset := flag.NewFlagSet("gomocup order", flag.ContinueOnError)
+	fset := flag.NewFlagSet("gomokutrain order", flag.ContinueOnError)
 	ruleName := fset.String("rule", "freestyle", "rule whose records to fit: freestyle, standard or renju")
 	epochs := fset.Int("epochs", 8, "passes over the data")
 	rate := fset.Float64("rate", 0.05, "learning rate of the first pass (logits); each pass after takes 0.7 of the one before")
@@ -40,7 +40,7 @@ func runOrder(args []string, stdout, stderr io.Writer) error {
 	test := fset.String("test", "", "folders of records (comma-separated) to measure on instead of held-out games")
 	player := fset.String("player", "", "fit only the moves of the engine of this name (SGF's PB and PW, a .psq record's first and second engine; case and a .zip or .exe ending aside), as the moves of a stronger engine in its matches with qi")
 	out := fset.String("out", "", "write the fitted ordering to this file (the form of order=FILE and of the engine's ordering files)")
-	if err := cmdline.Parse(fset, args, stdout, "usage: qi gomocup order [flags] DIR...\nFit the move ordering to the moves of Gomocup records."); err != nil {
+	if err := cmdline.Parse(fset, args, stdout, "usage: qi gomokutrain order [flags] DIR...\nFit the move ordering to the moves of Gomocup records."); err != nil {
 		return err
 	}
 	rule, err := gomoku.ParseRule(*ruleName)
@@ -82,7 +82,7 @@ func runOrder(args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "# %s move ordering (hundredths of a logit), in the order of gomoku.OrderFeatures: qi gomocup order %s\n", rule, strings.Join(args, " "))
+	fmt.Fprintf(&sb, "# %s move ordering (hundredths of a logit), in the order of gomoku.OrderFeatures: qi gomokutrain order %s\n", rule, strings.Join(args, " "))
 	for lo := 0; lo < len(w); lo += 20 {
 		sb.WriteString(formatWeights(w[lo:min(lo+20, len(w))]) + ",\n")
 	}

@@ -1,7 +1,7 @@
 // This file holds gomocup stats: the results and illegal endings of
 // Gomocup records, replayed under qi's rules.
 
-package gomocup
+package gomokutrain
 
 import (
 	"bufio"
@@ -13,13 +13,13 @@ import (
 
 	"qi/engines"
 	"qi/engines/record"
-	"qi/protocol/cmdline"
+	"qi/tools/cmdline"
 )
 
 // runStats is gomocup stats.
 func runStats(args []string, stdout, stderr io.Writer) error {
-	fset := flag.NewFlagSet("gomocup stats", flag.ContinueOnError)
-	if err := cmdline.Parse(fset, args, stdout, "usage: qi gomocup stats DIR...\nReplay Gomocup records: games, results, illegal endings."); err != nil {
+	fset := flag.NewFlagSet("gomokutrain stats", flag.ContinueOnError)
+	if err := cmdline.Parse(fset, args, stdout, "usage: qi gomokutrain stats DIR...\nReplay Gomocup records: games, results, illegal endings."); err != nil {
 		return err
 	}
 	type tally struct{ games, p1, p2, draw, open, illegal, moves int }

@@ -1,7 +1,7 @@
 // Tests that the commands take the games of every kind of record: order fits
 // to the moves after the opening, and to one engine's moves when asked.
 
-package gomocup
+package gomokutrain
 
 import (
 	"os"

@@ -2,7 +2,7 @@
 // command line checked before any question; Ctrl-C at questions and during
 // searches.
 
-package terminal
+package play
 
 import (
 	"bytes"
@@ -26,7 +26,7 @@ import (
 	"qi/engines/catalog"
 	"qi/engines/enginetest"
 	"qi/engines/tictactoe"
-	"qi/protocol/terminal/screen"
+	"qi/tools/play/screen"
 )
 
 // play runs qi play with args on input, with no Ctrl-C, and returns the
