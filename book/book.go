@@ -102,35 +102,21 @@ func New(g engines.Game, level, plies int) (*Book, error) {
 }
 
 // DefaultLevel returns the depth a new book of g searches its positions to:
-// what one core does in a fraction of a second.
+// the game's own (engines.BookDepths), else 20, which small games search in
+// a moment.
 func DefaultLevel(g engines.Game) int {
-	switch g.Name() {
-	case "othello":
-		return 10
-	case "gomoku":
-		return 4
+	if d, ok := g.(engines.BookDepths); ok {
+		return d.BookLevel()
 	}
 	return 20
 }
 
 // DefaultPlies returns how many plies of a game a book of the given level
-// holds and learning adds by default. In othello 8x8 they reach the first
-// position its searches surely solve exactly (2d empties, at most 24: a
-// depth-d search solves from 2d+2, othello.SolveFrom, and proves who wins
-// from 2d+4), so that a learned game's exact ending goes up the
-// book and a line that lost is left the next time: the book learns from
-// its games what its searches could not see. Larger boards solve late
-// (from 12 empties): learning that far would cost every game dozens of
-// searches.
+// holds and learning adds by default: the game's own (engines.BookDepths),
+// else 40.
 func DefaultPlies(g engines.Game, level int) int {
-	switch g.Name() {
-	case "othello":
-		if e, ok := g.Start().(interface{ Empties() int }); ok && e.Empties() == 60 {
-			return max(30, 60-min(2*level, 24))
-		}
-		return 30
-	case "gomoku":
-		return 20
+	if d, ok := g.(engines.BookDepths); ok {
+		return d.BookPlies(level)
 	}
 	return 40
 }

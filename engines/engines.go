@@ -121,9 +121,6 @@ type Game interface {
 	Parse(text string) (Position, error)
 	// NewSearcher returns a searcher for this game.
 	NewSearcher(cfg Config) Searcher
-	// Drops reports whether moves place a stone on an empty square, which the
-	// UCI dialect writes as `P@<square>`.
-	Drops() bool
 }
 
 // Config is what the user set through options, for games and searchers to read.

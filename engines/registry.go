@@ -23,6 +23,10 @@ type Spec struct {
 	Sizes []int
 	// Rules names the rule sets the game offers, the default first.
 	Rules []string
+	// Placement says each move puts a new stone on an empty square and
+	// none moves (tic-tac-toe, gomoku, othello): front ends that write such
+	// moves their own way (UCI's drops, P@b2) ask it.
+	Placement bool
 	// Variants are further names under which the game is offered, each with
 	// settings it fixes (cutechess's UCI_Variant "gomokufreestyle" is gomoku
 	// with the freestyle rule, say).

@@ -39,6 +39,15 @@ type Packer interface {
 	Unpack(b []byte) (Position, error)
 }
 
+// BookDepths is implemented by games that say how deep their opening books
+// go by default: the depth of the searches behind a new book's positions
+// (what one core finishes in a fraction of a second), and how many plies of
+// a game a book of a level holds.
+type BookDepths interface {
+	BookLevel() int
+	BookPlies(level int) int
+}
+
 // GridSymmetries returns the symmetries of a w x h grid: the eight of the
 // square, or the four that keep a rectangle's sides where they are.
 func GridSymmetries(w, h int) int {

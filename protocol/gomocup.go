@@ -47,7 +47,7 @@ type gomocup struct {
 	maxNodes  int64
 	problems  []string // found by INFO, reported with the next reply
 	block     string   // BOARD, YXBOARD or SWAP2BOARD while reading stones
-	stones    []gomoku.BoardLine
+	stones    []boardLine
 	blockErr  error
 	swapCount int // varies the SWAP2 openings between games
 	// book is the opening book: qi's own INFO keys book, book_file,
@@ -245,7 +245,7 @@ func (g *gomocup) handle(line string) bool {
 		if !g.ready() {
 			return true
 		}
-		g.reply("%s", g.pos.ShowForbid())
+		g.reply("%s", showForbid(g.pos))
 	case "YXHASHCLEAR":
 		if g.searcher != nil {
 			g.searcher.Clear()
@@ -482,12 +482,12 @@ func (g *gomocup) readStone(line string) {
 		return
 	}
 	if plain {
-		n[2] = int(gomoku.Opponent)
+		n[2] = int(opponentStone)
 		if len(g.stones)%2 == 1 {
-			n[2] = int(gomoku.Own)
+			n[2] = int(ownStone)
 		}
 	}
-	g.stones = append(g.stones, gomoku.BoardLine{X: n[0], Y: n[1], Field: gomoku.Field(n[2])})
+	g.stones = append(g.stones, boardLine{X: n[0], Y: n[1], Field: field(n[2])})
 }
 
 // done ends a BOARD, YXBOARD or SWAP2BOARD block.
@@ -502,7 +502,7 @@ func (g *gomocup) done() {
 		g.errorf("%s: %v", block, g.blockErr)
 		return
 	}
-	pos, err := g.game.FromGomocup(g.stones)
+	pos, err := fromBoardLines(g.game, g.stones)
 	if err != nil {
 		g.errorf("%s: %v", block, err)
 		return
@@ -566,7 +566,7 @@ func (g *gomocup) budget() (engines.Limits, time.Duration, time.Duration) {
 	if g.leftSet {
 		left = max(g.left, time.Millisecond)
 	}
-	soft, hard := g.pos.TimeBudget(turn, left, g.s.margin.Overhead())
+	soft, hard := gomocupBudget(g.pos, turn, left, g.s.margin.Overhead())
 	return lim, soft, hard
 }
 

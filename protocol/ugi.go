@@ -563,10 +563,17 @@ func (u *ugi) moveText(pos engines.Position, m engines.Move) string {
 	}
 	t := pos.MoveText(m)
 	// A pass (othello's 0000) is no drop.
-	if u.uci && u.game.Drops() && t != "0000" {
+	if u.uci && u.placement() && t != "0000" {
 		return "P@" + t
 	}
 	return t
+}
+
+// placement reports whether the game's moves place stones, which UCI writes
+// as drops.
+func (u *ugi) placement() bool {
+	s, ok := u.cfg.Registry.Lookup(u.gameName)
+	return ok && s.Placement
 }
 
 func (u *ugi) infoLine(root engines.Position, i engines.Info) string {

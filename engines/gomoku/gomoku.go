@@ -129,8 +129,9 @@ const DefaultSize = 15
 // 15x15.
 func Spec() engines.Spec {
 	return engines.Spec{
-		Name:  "gomoku",
-		Title: "gomoku and renju (五子棋): freestyle, standard, renju, caro",
+		Name:      "gomoku",
+		Placement: true,
+		Title:     "gomoku and renju (五子棋): freestyle, standard, renju, caro",
 		New: func(cfg engines.Config) (engines.Game, error) {
 			return New(cfg)
 		},
@@ -192,9 +193,6 @@ func NewGame(width, height int, rule Rule) (*Game, error) {
 
 // Name implements engines.Game.
 func (g *Game) Name() string { return "gomoku" }
-
-// Drops implements engines.Game: a move places a stone.
-func (g *Game) Drops() bool { return true }
 
 // SideName names the players: black moves first.
 func (g *Game) SideName(s engines.Side) string {

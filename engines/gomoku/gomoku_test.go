@@ -287,11 +287,13 @@ func TestString(t *testing.T) {
 	require.False(t, handled)
 	_, _, err = p.Command("forbidden", []string{"x"})
 	require.Error(t, err)
-	require.Equal(t, "FORBID 0707.", p.ShowForbid())
+	h8, err := p.ParseMove("h8")
+	require.NoError(t, err)
+	require.Equal(t, []FoulAt{{Move: h8, Foul: DoubleThree}}, p.Fouls())
 	free := setup(t, mustGame(t, 15, 15, Freestyle), "h7 g8 i8 h9", "a1 a2 a3", engines.P1)
 	lines, _, _ = free.Command("forbidden", nil)
 	require.Equal(t, []string{"forbidden"}, lines)
-	require.Equal(t, "FORBID .", free.ShowForbid())
+	require.Empty(t, free.Fouls())
 }
 
 func TestRegistry(t *testing.T) {

@@ -61,6 +61,13 @@ func (p *Position) Pack(buf []byte, k int) []byte {
 // Setting implements engines.Packer: the board and the rule, "15x15 renju".
 func (g *Game) Setting() string { return fmt.Sprintf("%dx%d %s", g.w, g.h, g.rule) }
 
+// BookLevel implements engines.BookDepths: depth 4, a fraction of a second.
+func (g *Game) BookLevel() int { return 4 }
+
+// BookPlies implements engines.BookDepths: the opening and the fights that
+// follow it, 20 plies.
+func (g *Game) BookPlies(int) int { return 20 }
+
 // PackedLen implements engines.Packer.
 func (g *Game) PackedLen() int { return (g.w*g.h+3)/4 + 1 }
 

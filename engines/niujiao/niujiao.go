@@ -51,9 +51,6 @@ type Game struct{}
 // Name implements engines.Game.
 func (Game) Name() string { return "niujiao" }
 
-// Drops implements engines.Game: stones move.
-func (Game) Drops() bool { return false }
-
 // SideName implements engines.SideNamer.
 func (Game) SideName(s engines.Side) string { return [2]string{"Red", "Blue"}[s] }
 

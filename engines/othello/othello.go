@@ -16,8 +16,9 @@ import (
 // must be even, from MinSize to MaxSize.
 func Spec() engines.Spec {
 	return engines.Spec{
-		Name:  "othello",
-		Title: "othello / reversi (黑白棋), even boards from 4x4 to 16x16",
+		Name:      "othello",
+		Placement: true,
+		Title:     "othello / reversi (黑白棋), even boards from 4x4 to 16x16",
 		New: func(cfg engines.Config) (engines.Game, error) {
 			return New(cfg.BoardSize)
 		},
@@ -59,9 +60,6 @@ func (g *Game) SideName(s engines.Side) string { return [2]string{"Black", "Whit
 
 // Name implements engines.Game.
 func (g *Game) Name() string { return "othello" }
-
-// Drops implements engines.Game: a move places a disc on an empty square.
-func (g *Game) Drops() bool { return true }
 
 // Start implements engines.Game: the four centre squares with white on the
 // top-left and bottom-right ones, black to move.

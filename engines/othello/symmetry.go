@@ -106,6 +106,23 @@ func transpose8(b uint64) uint64 {
 // Setting implements engines.Packer: the board, "8x8".
 func (g *Game) Setting() string { return fmt.Sprintf("%dx%d", g.n, g.n) }
 
+// BookLevel implements engines.BookDepths: depth 10, a fraction of a second.
+func (g *Game) BookLevel() int { return 10 }
+
+// BookPlies implements engines.BookDepths. On 8x8 a book reaches the first
+// position its searches surely solve exactly (2d empties, at most 24: a
+// depth-d search solves from 2d+2, SolveFrom, and proves who wins from
+// 2d+4), so that a learned game's exact ending goes up the book and a line
+// that lost is left the next time: the book learns from its games what its
+// searches could not see. Larger boards solve late (from 12 empties):
+// learning that far would cost every game dozens of searches.
+func (g *Game) BookPlies(level int) int {
+	if g.n == 8 {
+		return max(30, 60-min(2*level, 24))
+	}
+	return 30
+}
+
 // PackedLen implements engines.Packer.
 func (g *Game) PackedLen() int { return 2*bitsetLen(g.n*g.n) + 1 }
 

@@ -18,9 +18,10 @@ import (
 // Spec registers tic-tac-toe.
 func Spec() engines.Spec {
 	return engines.Spec{
-		Name:  "tictactoe",
-		Title: "tic-tac-toe (一字棋)",
-		Sizes: []int{3},
+		Name:      "tictactoe",
+		Placement: true,
+		Title:     "tic-tac-toe (一字棋)",
+		Sizes:     []int{3},
 		New: func(engines.Config) (engines.Game, error) {
 			return Game{}, nil
 		},
@@ -32,9 +33,6 @@ type Game struct{}
 
 // Name implements engines.Game.
 func (Game) Name() string { return "tictactoe" }
-
-// Drops implements engines.Game: a move places a mark.
-func (Game) Drops() bool { return true }
 
 // SideName implements engines.SideNamer.
 func (Game) SideName(s engines.Side) string { return [2]string{"X", "O"}[s] }

@@ -67,15 +67,17 @@ type match struct {
 	game     engines.Game
 	gameName string
 	variant  string
-	cfg      engines.Config
-	geo      *grid.Geometry
-	engines  []Engine
-	maxPlies int
-	openings []opening.Opening
-	openDesc string
-	seed     uint64
-	event    string
-	site     string
+	// placement is the game's engines.Spec Placement.
+	placement bool
+	cfg       engines.Config
+	geo       *grid.Geometry
+	engines   []Engine
+	maxPlies  int
+	openings  []opening.Opening
+	openDesc  string
+	seed      uint64
+	event     string
+	site      string
 
 	stdout, stderr io.Writer
 	pgn, sgf, ggf  *os.File
@@ -106,6 +108,9 @@ func newMatch(ctx context.Context, c *Config, reg *engines.Registry, stdout, std
 	}
 	m.game, m.gameName, m.cfg = g, gameName, cfg
 	m.variant = variantName(reg, gameName, name, cfg)
+	if spec, ok := reg.Lookup(gameName); ok {
+		m.placement = spec.Placement
+	}
 	if geo, err := grid.Of(g); err == nil {
 		m.geo = &geo
 	}

@@ -161,6 +161,9 @@ type Setup struct {
 	GameName, Variant string
 	// Config holds the board size and rule of the game.
 	Config engines.Config
+	// Placement says the game's moves place stones (engines.Spec's), which
+	// UCI writes as drops.
+	Placement bool
 	// Start is the position the game starts from, before the opening's
 	// moves; StartText is its text when it is not the game's own start.
 	Start     engines.Position

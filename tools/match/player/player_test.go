@@ -67,7 +67,7 @@ func setup(t *testing.T, side engines.Side, tc TimeControl, opening string) *Set
 	require.NoError(t, err)
 	geo, err := grid.Of(g)
 	require.NoError(t, err)
-	s := &Setup{Game: g, GameName: "tictactoe", Variant: "tictactoe", Start: g.Start(), Geometry: &geo,
+	s := &Setup{Game: g, GameName: "tictactoe", Variant: "tictactoe", Placement: true, Start: g.Start(), Geometry: &geo,
 		Side: side, TC: [2]TimeControl{tc, tc}, Players: [2]string{"a", "b"}, MoveTimeout: healthy}
 	if opening != "" {
 		s.Start, err = g.Parse(opening)

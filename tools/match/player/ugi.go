@@ -153,7 +153,7 @@ func containsFold(list []string, s string) bool {
 }
 
 // drops reports whether moves go out as cutechess's drops, P@b2.
-func (u *ugi) drops() bool { return u.uci && u.setup.Game.Drops() }
+func (u *ugi) drops() bool { return u.uci && u.setup.Placement }
 
 // Move implements Player: position, go, then the info lines up to bestmove.
 func (u *ugi) Move(ctx context.Context, t *Turn) (Reply, error) {
@@ -166,7 +166,7 @@ func (u *ugi) Move(ctx context.Context, t *Turn) (Reply, error) {
 	case u.uci:
 		// cutechess engines read FENs; qi reads its own texts as well.
 		f, ok := grid.FEN(s.Start)
-		if !ok || !s.Game.Drops() {
+		if !ok || !s.Placement {
 			f = s.StartText
 		}
 		b.WriteString("fen " + f)
@@ -199,7 +199,7 @@ func (u *ugi) Move(ctx context.Context, t *Turn) (Reply, error) {
 				return Reply{}, false, garbled("bestmove <move>", line)
 			}
 			last.Move = f[1]
-			if u.uci && u.setup.Game.Drops() {
+			if u.drops() {
 				last.Move = strings.TrimPrefix(last.Move, "P@")
 			}
 			return last, true, nil
