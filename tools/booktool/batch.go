@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 
 	bk "qi/book"
+	"qi/tools/progress"
 	"qi/tools/shard"
 )
 
@@ -116,15 +117,15 @@ func (t *tool) runShard(b *bk.Book, p *bk.Plan, plan shard.Plan, header []byte) 
 	if err != nil {
 		return err
 	}
-	pr := newProgress(t.stderr, t.progress, "searching", "positions", int64(len(plan.Items())))
+	pr := progress.NewBar(t.stderr, t.progress, "searching", "positions", int64(len(plan.Items())))
 	searched := 0
 	_, err = p.Run(t.ctx, b, bk.RunOptions{Threads: t.threads, Only: plan.Owns,
-		Progress: func(done, total int) { pr.set(int64(done)) },
+		Progress: func(done, total int) { pr.Set(int64(done)) },
 		Found: func(i int, r bk.Result) error {
 			searched++
 			return out.Put(i, bk.AppendResult(nil, r))
 		}})
-	pr.finish()
+	pr.Finish()
 	if err != nil {
 		out.Abort()
 		if errors.Is(err, t.ctx.Err()) {

@@ -19,6 +19,7 @@ import (
 	bk "qi/book"
 	"qi/engines"
 	"qi/engines/record"
+	"qi/tools/progress"
 	"qi/tools/shard"
 )
 
@@ -309,16 +310,16 @@ func (t *tool) runPlan(b *bk.Book, p *bk.Plan, what, suffix string) (shardDone b
 	if err != nil || shardDone {
 		return shardDone, err
 	}
-	pr := newProgress(t.stderr, t.progress, what, "positions", int64(p.Len()))
+	pr := progress.NewBar(t.stderr, t.progress, what, "positions", int64(p.Len()))
 	start := time.Now()
 	resumed := -1
 	results, err := p.Run(t.ctx, b, bk.RunOptions{Threads: t.threads, Journal: t.path + suffix, Known: known, Progress: func(done, total int) {
 		if resumed < 0 {
 			resumed = done
 		}
-		pr.set(int64(done))
+		pr.Set(int64(done))
 	}})
-	pr.finish()
+	pr.Finish()
 	if err != nil {
 		return false, t.interrupted(err, what)
 	}

@@ -11,6 +11,7 @@ import (
 
 	bk "qi/book"
 	"qi/engines"
+	"qi/tools/progress"
 )
 
 func buildFlags(t *tool) func() error {
@@ -66,7 +67,7 @@ func (t *tool) buildFromRecords(b *bk.Book, paths []string, minCount int, anyRul
 		return false, err
 	}
 	c := bk.NewCounter(b.Game(), b.Plies())
-	pr := newProgress(t.stderr, t.progress, "reading", "files", int64(len(files)))
+	pr := progress.NewBar(t.stderr, t.progress, "reading", "files", int64(len(files)))
 	start := time.Now()
 	for i, f := range files {
 		err := rs.readFile(f, func(gm bk.Game) error {
@@ -78,12 +79,12 @@ func (t *tool) buildFromRecords(b *bk.Book, paths []string, minCount int, anyRul
 		if err != nil {
 			return false, err
 		}
-		pr.set(int64(i + 1))
+		pr.Set(int64(i + 1))
 		if err := t.ctx.Err(); err != nil {
 			return false, err
 		}
 	}
-	pr.finish()
+	pr.Finish()
 	fmt.Fprintf(t.stdout, "read %d games from %d files in %s:%s\n", c.Games(), len(files), since(start), countsText(rs.read))
 	if len(rs.skipped) > 0 || c.Skipped > 0 {
 		fmt.Fprintf(t.stdout, "left out:%s\n", countsText(rs.skipped))
@@ -133,17 +134,17 @@ func (t *tool) fold(b *bk.Book, deviation engines.Score) (int, error) {
 	if len(files) == 0 {
 		return 0, nil
 	}
-	pr := newProgress(t.stderr, t.progress, "learning", "bytes", size)
+	pr := progress.NewBar(t.stderr, t.progress, "learning", "bytes", size)
 	start, saved := time.Now(), time.Now()
 	var saveErr error
 	st, err := b.Fold(t.ctx, bk.NewScorer(b.Game(), b.Level(), t.selective), dir, deviation, func(done, total int64) {
-		pr.set(done)
+		pr.Set(done)
 		if time.Since(saved) > 5*time.Minute && saveErr == nil {
 			saveErr = b.Save(t.path)
 			saved = time.Now()
 		}
 	})
-	pr.finish()
+	pr.Finish()
 	if err == nil {
 		err = saveErr
 	}

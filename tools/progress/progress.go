@@ -1,8 +1,9 @@
-// Package progress shows that a long step of a tool is still going: once a
-// step has taken a second, its name and the time so far go to the tool's
-// standard error, rewritten in place on a terminal and as a line at 1, 2,
-// 4, 8 ... seconds elsewhere (a log). Steps shorter than a second show
-// nothing.
+// Package progress shows that a long step of a tool is still going, on the
+// tool's standard error. A Meter times steps: once a step has taken a
+// second, its name and the time so far show, rewritten in place on a
+// terminal and as a line at 1, 2, 4, 8 ... seconds elsewhere (a log); steps
+// shorter than a second show nothing. A Bar counts a step's units against
+// their total, with the time left.
 package progress
 
 import (

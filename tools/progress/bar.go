@@ -1,18 +1,26 @@
-// This file holds the progress of a long step on stderr: a bar redrawn in
-// place on a terminal, a plain line now and then otherwise.
+// This file holds the progress of a step of counted units (positions
+// searched, files read): a bar redrawn in place on a terminal, a plain line
+// now and then otherwise.
 
-package booktool
+package progress
 
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
+
+	"qi/tools/cmdline"
 )
 
-// progress reports one step's advance.
-type progress struct {
+// Bar modes, the -progress flag of the tools that count units.
+const (
+	BarMode   = "bar"   // a bar redrawn in place
+	LinesMode = "lines" // a line every 30 seconds, for logs
+)
+
+// Bar reports one step's advance in units of a known total.
+type Bar struct {
 	w           io.Writer
 	what, unit  string
 	total       int64
@@ -24,35 +32,26 @@ type progress struct {
 	base int64
 }
 
-// newProgress starts reporting a step of total units; mode is "bar",
+// NewBar starts reporting a step of total units on w; mode is "bar",
 // "lines", "off" or "auto" (a bar on a terminal, lines otherwise).
-func newProgress(w io.Writer, mode, what, unit string, total int64) *progress {
-	p := &progress{w: w, what: what, unit: unit, total: total, start: time.Now(), base: -1}
+func NewBar(w io.Writer, mode, what, unit string, total int64) *Bar {
+	p := &Bar{w: w, what: what, unit: unit, total: total, start: time.Now(), base: -1}
 	switch mode {
-	case "bar":
+	case BarMode:
 		p.bar = true
-	case "lines":
+	case LinesMode:
 		p.lines = true
-	case "auto":
-		p.bar = isTerminal(w)
+	case Auto:
+		p.bar = cmdline.IsTerminal(w)
 		p.lines = !p.bar
 	}
 	return p
 }
 
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
 const barWidth = 30
 
-// set reports done units of the total.
-func (p *progress) set(done int64) {
+// Set reports done units of the total.
+func (p *Bar) Set(done int64) {
 	now := time.Now()
 	if p.base < 0 {
 		p.base = done
@@ -72,10 +71,10 @@ func (p *progress) set(done int64) {
 }
 
 // eta estimates the time left.
-func (p *progress) eta(done int64) string { return p.etaAfter(done, time.Since(p.start)) }
+func (p *Bar) eta(done int64) string { return p.etaAfter(done, time.Since(p.start)) }
 
 // etaAfter estimates the time left when done units took elapsed.
-func (p *progress) etaAfter(done int64, elapsed time.Duration) string {
+func (p *Bar) etaAfter(done int64, elapsed time.Duration) string {
 	if done <= p.base || done >= p.total {
 		return ""
 	}
@@ -83,8 +82,8 @@ func (p *progress) etaAfter(done int64, elapsed time.Duration) string {
 	return fmt.Sprintf(", about %s left", left.Round(time.Second))
 }
 
-// finish ends the bar's line.
-func (p *progress) finish() {
+// Finish ends the bar's line.
+func (p *Bar) Finish() {
 	if p.bar && p.shown {
 		fmt.Fprintln(p.w)
 	}

@@ -1,6 +1,6 @@
-// Tests of the progress lines: the time left counts only this run's pace.
+// Tests of the bar: the time left counts only this run's pace.
 
-package booktool
+package progress
 
 import (
 	"io"
@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-func TestProgressETA(t *testing.T) {
+func TestBarETA(t *testing.T) {
 	tests := []struct {
 		name             string
 		first, done, all int64
@@ -23,8 +23,8 @@ func TestProgressETA(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := newProgress(io.Discard, "off", "searching", "positions", tt.all)
-			p.set(tt.first)
+			p := NewBar(io.Discard, Off, "searching", "positions", tt.all)
+			p.Set(tt.first)
 			// Ten seconds of this run went into done-first units.
 			assert.Equal(t, tt.want, p.etaAfter(tt.done, 10*time.Second))
 		})
