@@ -51,8 +51,8 @@ func join(parts ...[]step) []step {
 const anyMove = `~\d+,\d+`
 
 func TestGomocupGame(t *testing.T) {
-	// A freestyle game as c-gomoku-cli plays it, with take-backs and a
-	// restart: qi (white) answers, takes back, and wins on a four.
+	// A freestyle game as c-gomoku-cli plays it, with restarts, a board
+	// set up, take-backs, and a win on a four.
 	gomocupExchange(t, join(
 		[]step{
 			{"ABOUT", []string{`name="qi", version="test", author="the qi developers", country="unknown"`}},
@@ -68,6 +68,20 @@ func TestGomocupGame(t *testing.T) {
 			{"RESTART", []string{"OK"}},
 			// After RESTART the board is empty again: 7,7 is free.
 			{"TURN 7,7", []string{anyMove}},
+			{"RESTART", []string{"OK"}},
+		},
+		// qi (black, to move) has four in a column from 0,0: it wins
+		// on 0,4. The stones alternate from black, so they are moves
+		// that TAKEBACK undoes.
+		board("BOARD", "0,0,1", "7,7,2", "0,1,1", "9,9,2", "0,2,1", "11,11,2", "0,3,1", "13,13,2"),
+		[]step{
+			{"DONE", []string{"0,4"}},
+			// The manager takes back qi's move and the one before, and
+			// plays another: qi wins on the four again.
+			{"TAKEBACK 0,4", []string{"OK"}},
+			{"TAKEBACK 13,13", []string{"OK"}},
+			{"TURN 13,12", []string{"0,4"}},
+			{"TAKEBACK 5,5", []string{"ERROR TAKEBACK 5,5: 5,5 holds no stone"}},
 			{"END", nil},
 		}))
 }

@@ -193,7 +193,9 @@ func TestCommandsWaitForTheMove(t *testing.T) {
 }
 
 // TestSwap2Lines: SWAP2BOARD takes the plain x,y lines of Gomocup's
-// announcement, and answers in time however short the turn.
+// announcement, and answers with a 1 ms turn too: the offer made before
+// any search stands as the answer. That it comes within the turn is the
+// budget's (TestGomocupTimesSaturate, TestGomocupBudget), not timed here.
 func TestSwap2Lines(t *testing.T) {
 	gomocupExchange(t, join(
 		[]step{{"START 15", []string{"OK"}}, {"INFO max_node 3000", nil}},

@@ -205,7 +205,7 @@ func (u *ugi) handle(line string) bool {
 	return true
 }
 
-// hello answers ugi/uci: who we are, the options, and ugiok/uciok.
+// hello answers ugi/uci: qi's name, the options, and ugiok/uciok.
 func (u *ugi) hello() {
 	u.s.printf("id name %s %s", u.cfg.Name, u.cfg.Version)
 	u.s.printf("id author %s", u.cfg.Author)

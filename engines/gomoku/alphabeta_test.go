@@ -60,7 +60,7 @@ func TestFourThree(t *testing.T) {
 }
 
 // TestRepliesToFourThree checks that against the opponent's four-three the
-// search tries only our fours and the squares that leave it none, and all
+// search tries only the mover's fours and the squares that leave it none, and all
 // of those.
 func TestRepliesToFourThree(t *testing.T) {
 	g := mustGame(t, 15, 15, Freestyle)

@@ -659,8 +659,8 @@ func (s *Searcher) rootMoves(p *Position) {
 
 // genMoves fills move buffer slot with the moves to search at ply, scored
 // for ordering (ttMove first): the opponent's five to block; when the
-// opponent threatens an open four, our fours and the squares that stop it;
-// when it has a four-three to play, our fours and the squares that leave it
+// opponent threatens an open four, the mover's fours and the squares that stop it;
+// when it has a four-three to play, the mover's fours and the squares that leave it
 // none (every candidate if none does); else every candidate. Black's
 // forbidden squares are left out under renju.
 func (s *Searcher) genMoves(slot, ply int, ttMove int) []scored {
@@ -711,9 +711,9 @@ func (s *Searcher) genMoves(slot, ply int, ttMove int) []scored {
 		s.buf[slot] = list
 		return list
 	}
-	// stops reports whether our move on i leaves the opponent without a
+	// stops reports whether a move on i leaves the opponent without a
 	// square of class k: the test reads the opponent's classes only, so a
-	// light move skips the terms, and our own patterns are left as they
+	// light move skips the terms, and the mover's own patterns are left as they
 	// were.
 	stops := func(i int, k class) bool {
 		if !s.renjuBlack(opp) {
@@ -729,8 +729,8 @@ func (s *Searcher) genMoves(slot, ply int, ttMove int) []scored {
 			return b.counts[opp][k] > 0 && s.find(opp, k) >= 0
 		})
 	}
-	// defend adds our fours and the other squares keep accepts (keep
-	// checks that we may play them, after its cheaper tests): the replies
+	// defend adds the mover's fours and the other squares keep accepts (keep
+	// checks that they may be played, after its cheaper tests): the replies
 	// to a threat.
 	defend := func(keep func(i int) bool) {
 		for _, c := range b.cand {
@@ -748,14 +748,14 @@ func (s *Searcher) genMoves(slot, ply int, ttMove int) []scored {
 		}
 	}
 	if !s.opt.NoThreatReplies && s.threat(opp) {
-		// Against an open three: our fours, and the squares after which
+		// Against an open three: the mover's fours, and the squares after which
 		// the opponent has no open four to make, found among those where
 		// it could make a four. The fours count at the horizon too: a
 		// defence by counter-fours left out there made the three a false
 		// mate that stopped the deepening.
 		//
 		// A square where the opponent makes an open four, unflagged, stays
-		// one unless our stone lands on one of its lines within a pattern's
+		// one unless the mover's stone lands on one of its lines within a pattern's
 		// reach: a move off the lines of any such square (the first few
 		// are kept) can't stop the threat and needs no test.
 		var open4 [4]int
@@ -774,14 +774,14 @@ func (s *Searcher) genMoves(slot, ply int, ttMove int) []scored {
 		return list
 	}
 	if !s.opt.NoThreatReplies && !s.off(offDefend43) && b.counts[opp][kBlock4Flex3] > 0 {
-		// Against a four-three: our fours, the squares on its lines after
+		// Against a four-three: the mover's fours, the squares on its lines after
 		// which the opponent has none left, and the squares after which
-		// our block of its four would be a four of ours (the block then
+		// the block of its four would be a four of the mover's (the block then
 		// takes the tempo back). When that block is a four already, the
 		// four-three forces nothing and every move stays.
 		if c := s.find(opp, kBlock4Flex3); c >= 0 {
 			if f := s.blockOfFour(c); f < 0 || b.sq[f].cls[me]&^flagForbid < kBlock4 || !s.legal(me, f) {
-				// counters reports whether our stone on i makes the block
+				// counters reports whether the mover's stone on i makes the block
 				// on f a four of ours.
 				counters := func(i int) bool {
 					return b.try(i, colorOf(me), 1<<me, func() bool { return b.sq[f].cls[me]&^flagForbid >= kBlock4 })

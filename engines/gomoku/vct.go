@@ -227,9 +227,9 @@ func (s *Searcher) vctDefend(depth, ply int, four bool) int {
 	return longest
 }
 
-// defendVCT checks at the root whether the opponent would have a VCT if we
-// passed; if so, it keeps the root moves after which it has none (all of
-// them when none stops it), spending about budget nodes.
+// defendVCT checks at the root whether the opponent would have a VCT if
+// the side to move passed; if so, it keeps the root moves after which it
+// has none (all of them when none stops it), spending about budget nodes.
 func (s *Searcher) defendVCT(budget int64, until time.Time) {
 	s.stm ^= 1
 	n, _ := s.vctRoot(maxVCTDepth, budget/2)

@@ -44,7 +44,7 @@ const maxSolveFrom = 24
 // NTest's depth 6 does, where the proofs cost a game about what its
 // midgame searches do (600 games against NTest: 110k midgame nodes a game,
 // 113k in the proofs; from 18 they cost 511k). qi solving only from 12
-// scored 50 Elo less against NTest (docs/othello-matches.md).
+// scored 50 Elo less against NTest (docs/games.md, othello design notes).
 func SolveFrom(d int) (wld, exact int) {
 	return min(2*d+4, maxSolveFrom), min(2*d+2, maxSolveFrom)
 }

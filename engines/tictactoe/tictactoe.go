@@ -208,7 +208,7 @@ func (p *Position) ParseMove(s string) (engines.Move, error) {
 	return engines.Move(3*int(t[1]-'1') + int(t[0]-'a')), nil
 }
 
-// Parse implements engines.Game: our text ("x.o/.x./... o") or a cutechess
+// Parse implements engines.Game: qi's own text ("x.o/.x./... o") or a cutechess
 // FEN ("1P1/3/3[PPPPpppp] b - - 0 1"). The position must be one that can arise
 // in a game.
 func (Game) Parse(text string) (engines.Position, error) {

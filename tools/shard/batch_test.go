@@ -1,9 +1,9 @@
-// Tests of batch work with a qi binary built from this source: shards run as
+// Tests of batch work with a qi binary built from this source, end to end: shards run as
 // two processes at once under each batch system's variables, a shard killed
 // mid-run and rerun, every shard run here with -procs, and the help of the
 // batch commands.
 
-package main
+package shard_test
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -40,17 +41,48 @@ func cleanEnv(extra ...string) []string {
 	return append(env, extra...)
 }
 
-// buildQi builds qi from this source into a temporary directory.
-func buildQi(t *testing.T) string {
-	t.Helper()
+// moduleRoot returns the root of qi's source: these tests run the qi that
+// this source builds.
+func moduleRoot(t testing.TB) string {
 	_, file, _, ok := runtime.Caller(0)
 	require.True(t, ok)
-	bin := filepath.Join(t.TempDir(), "qi")
-	cmd := exec.Command("go", "build", "-o", bin, ".")
-	cmd.Dir = filepath.Dir(file)
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, string(out))
-	return bin
+	return filepath.Join(filepath.Dir(file), "..", "..")
+}
+
+// built is qi built from this source, once for all the package's tests.
+var built struct {
+	once sync.Once
+	dir  string
+	bin  string
+	err  error
+	out  []byte
+}
+
+// TestMain removes the qi the tests built.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	os.Exit(code)
+}
+
+// buildQi builds qi from this source into a temporary directory, the
+// first time it is asked.
+func buildQi(t *testing.T) string {
+	t.Helper()
+	root := moduleRoot(t)
+	built.once.Do(func() {
+		if built.dir, built.err = os.MkdirTemp("", "qi-shard-test-"); built.err != nil {
+			return
+		}
+		built.bin = filepath.Join(built.dir, "qi")
+		cmd := exec.Command("go", "build", "-o", built.bin, ".")
+		cmd.Dir = root
+		built.out, built.err = cmd.CombinedOutput()
+	})
+	require.NoError(t, built.err, string(built.out))
+	return built.bin
 }
 
 // ended is a finished qi process.
@@ -228,9 +260,7 @@ func TestBatch(t *testing.T) {
 	})
 
 	t.Run("book build, all shards here", func(t *testing.T) {
-		_, file, _, ok := runtime.Caller(0)
-		require.True(t, ok)
-		wthor := filepath.Join(filepath.Dir(file), "tools", "booktool", "testdata", "WTH_1977.wtb")
+		wthor := filepath.Join(moduleRoot(t), "engines", "record", "testdata", "WTH_1977.wtb")
 		dir := t.TempDir()
 		build := func(name string, extra ...string) ended {
 			args := append([]string{"book", "build", "-book", name, "-game", "othello", "-level", "2", "-plies", "12",

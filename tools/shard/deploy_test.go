@@ -4,7 +4,7 @@
 // shard the one the system means, and the merge must read where the shards
 // write.
 
-package main
+package shard_test
 
 import (
 	"encoding/json"
@@ -13,7 +13,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -26,9 +25,7 @@ import (
 
 // deployDir returns the deploy directory of this source.
 func deployDir(t *testing.T) string {
-	_, file, _, ok := runtime.Caller(0)
-	require.True(t, ok)
-	return filepath.Join(filepath.Dir(file), "deploy")
+	return filepath.Join(moduleRoot(t), "deploy")
 }
 
 func readDeploy(t *testing.T, name string) string {
@@ -45,14 +42,14 @@ type launch struct {
 	env   []string
 }
 
-// dryRun runs the test binary as qi with a shard's command line and -dryrun,
-// and returns the directory its files go to.
+// dryRun runs qi with a shard's command line and -dryrun, and returns the
+// directory its files go to.
 func dryRun(t *testing.T, l launch, wantShard string) string {
 	t.Helper()
 	require.NotEmpty(t, l.words)
 	require.Equal(t, "qi", filepath.Base(l.words[0]), "the command runs qi: %v", l.words)
-	cmd := exec.Command(os.Args[0], append(l.words[1:], "-dryrun")...)
-	cmd.Env = cleanEnv(append(l.env, "QI_TEST_MAIN=1", "QI_TEST_ARGV0=qi")...)
+	cmd := exec.Command(buildQi(t), append(l.words[1:], "-dryrun")...)
+	cmd.Env = cleanEnv(l.env...)
 	out, err := cmd.CombinedOutput()
 	require.NoError(t, err, "qi %v takes the command line: %s", l.words[1:], out)
 	assert.Contains(t, string(out), wantShard)
@@ -71,8 +68,8 @@ func checkMerge(t *testing.T, l launch, runDir string) {
 	assert.Equal(t, runDir, l.words[len(l.words)-1], "the merge reads the shards' run")
 	args := append([]string{"merge", "-dryrun"}, l.words[2:]...)
 	args[len(args)-1] = filepath.Join(t.TempDir(), "absent")
-	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = cleanEnv(append(l.env, "QI_TEST_MAIN=1", "QI_TEST_ARGV0=qi")...)
+	cmd := exec.Command(buildQi(t), args...)
+	cmd.Env = cleanEnv(l.env...)
 	out, _ := cmd.CombinedOutput()
 	assert.Contains(t, string(out), "no such file or directory", "qi merge takes %v", l.words[2:])
 }
