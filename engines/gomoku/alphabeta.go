@@ -61,8 +61,8 @@ func iabs(x int) int {
 	return x
 }
 
-// cheb is the king-move distance of two squares, -1 when one is no move.
-func cheb(a, b int) int {
+// kingDistance is the king-move distance of two squares, -1 when one is no move.
+func kingDistance(a, b int) int {
 	if a < 0 || b < 0 {
 		return -1
 	}
@@ -292,7 +292,7 @@ func (s *Searcher) pvs(depth float32, ply int, alpha, beta engines.Score, cutNod
 	}
 	pvNode := beta-alpha > 1
 	st := &s.st[ply]
-	v, block, done := s.open(ply, maxPly-2, &alpha, &beta)
+	v, block, done := s.enterNode(ply, maxPly-2, &alpha, &beta)
 	if done {
 		return v
 	}
@@ -369,19 +369,19 @@ func (s *Searcher) pvs(depth float32, ply int, alpha, beta engines.Score, cutNod
 
 	if !pvNode && !oppThreat {
 		// Razoring: far below alpha only fours may save the node.
-		if !s.off(offRazor) && (alpha < mateBound || !ttHit) && eval+s.razorMargin(depth) < alpha {
+		if !s.disabled(offRazor) && (alpha < mateBound || !ttHit) && eval+s.razorMargin(depth) < alpha {
 			return s.qsearch(ply, alpha, alpha+1, 0)
 		}
 		// Futility: far above beta the node trusts its evaluation, unless
 		// the side has just played two fours in a row (an attack under
 		// way).
-		if !s.off(offFutility) && eval < mateBound && beta > -mateBound &&
+		if !s.disabled(offFutility) && eval < mateBound && beta > -mateBound &&
 			eval-s.futilityMargin(depth-1, cutNode && !ttHit, improvement > 0) >= beta &&
 			!(s.ownClass(ply-2) >= kBlock4 && s.ownClass(ply-4) >= kBlock4) {
 			return eval
 		}
 		// Null move: far above beta, passing still holds it.
-		if !s.off(offNull) && skip < 0 && eval >= beta && s.prevMove(ply-1) >= 0 && st.eval >= beta+s.nullMargin(depth) {
+		if !s.disabled(offNull) && skip < 0 && eval >= beta && s.prevMove(ply-1) >= 0 && st.eval >= beta+s.nullMargin(depth) {
 			r := s.par.NullReduction + 0.17*depth
 			st.move = noMove
 			s.stm ^= 1
@@ -400,7 +400,7 @@ func (s *Searcher) pvs(depth float32, ply int, alpha, beta engines.Score, cutNod
 	// Without a move from the table a principal variation node searches a
 	// little shallower, and one whose table move is from a shallower
 	// search too.
-	if pvNode && !s.off(offIIR) {
+	if pvNode && !s.disabled(offIIR) {
 		if ttMove < 0 {
 			depth -= 0.32
 		} else if depth > 1 {
@@ -437,7 +437,7 @@ func (s *Searcher) pvs(depth float32, ply int, alpha, beta engines.Score, cutNod
 		}
 		complexity = lmrTable[min(n, 255)]
 	}
-	likelyFailHigh := !s.off(offFailHigh) && !pvNode && cutNode && eval != none && eval >= beta+s.failHighMargin(depth, oppThreat)
+	likelyFailHigh := !s.disabled(offFailHigh) && !pvNode && cutNode && eval != none && eval >= beta+s.failHighMargin(depth, oppThreat)
 	lastOpp, lastOwn := s.prevMove(ply-1), s.prevMove(ply-2)
 	prevOwn := s.ownClass(ply - 2)
 	origAlpha := alpha
@@ -459,7 +459,7 @@ func (s *Searcher) pvs(depth float32, ply int, alpha, beta engines.Score, cutNod
 		blackFlag := b.renju && b.sq[m].cls[0]&flagForbid != 0
 		important := ownK >= kFlex2x2 || otherK >= kFlex3 || blackFlag
 		trivial := ownK <= kFlex1 && otherK <= kFlex1 && !blackFlag
-		distOpp, distOwn := cheb(m, lastOpp), cheb(m, lastOwn)
+		distOpp, distOwn := kingDistance(m, lastOpp), kingDistance(m, lastOwn)
 		far := 4
 		if b.renju {
 			far = 5
@@ -467,10 +467,10 @@ func (s *Searcher) pvs(depth float32, ply int, alpha, beta engines.Score, cutNod
 		distract := distOwn > far && distOpp > 4
 
 		if best > -mateBound {
-			if !s.off(offMoveCount) && moveCount >= s.moveCount(depth, improvement > 0) {
+			if !s.disabled(offMoveCount) && moveCount >= s.moveCount(depth, improvement > 0) {
 				break
 			}
-			if !s.off(offTrivial) && trivial && depth < s.par.TrivialDepth {
+			if !s.disabled(offTrivial) && trivial && depth < s.par.TrivialDepth {
 				continue
 			}
 			if oppThreat && depth < s.par.TrivialDepth && otherK < kBlock4 && distract {
@@ -480,7 +480,7 @@ func (s *Searcher) pvs(depth float32, ply int, alpha, beta engines.Score, cutNod
 
 		ext := float32(0)
 		if m == ttMove {
-			if !s.off(offSE) && skip < 0 && depth >= s.par.SEDepth && !ttValue.IsMate() && ttBound&search.Lower != 0 && ttD >= depth-2.03 {
+			if !s.disabled(offSE) && skip < 0 && depth >= s.par.SEDepth && !ttValue.IsMate() && ttBound&search.Lower != 0 && ttD >= depth-2.03 {
 				sBeta := max(ttValue-engines.Score(2*0.94*depth), -engines.Mate)
 				if !b.renju {
 					sBeta = max(ttValue-engines.Score(2*0.9*depth), -engines.Mate)
@@ -598,7 +598,7 @@ func (s *Searcher) pvs(depth float32, ply int, alpha, beta engines.Score, cutNod
 				alpha = v
 				// A score improvement found: the other moves are
 				// searched a little shallower.
-				if !s.off(offAlphaReduction) && depth > 2 && depth < 12 && v < 4000 && v > -4000 {
+				if !s.disabled(offAlphaReduction) && depth > 2 && depth < 12 && v < 4000 && v > -4000 {
 					depth--
 				}
 			}
@@ -676,35 +676,6 @@ func (s *Searcher) updateHistory(ply int, depth float32, best int, oppThreat boo
 	}
 }
 
-// The parts of the search Options.Off can turn off, for matches that
-// measure them.
-const (
-	offNull = 1 << iota
-	offSE
-	offFailHigh
-	offIIR
-	offFourThree
-	offDefend43
-	offRootLMR
-	offFutility
-	offRazor
-	offMoveCount
-	offTrivial
-	offAlphaReduction
-	offQDelta
-)
-
-// offNames names the bits of Options.Off.
-var offNames = map[string]int{
-	"null": offNull, "se": offSE, "failhigh": offFailHigh, "iir": offIIR, "fourthree": offFourThree,
-	"defend43": offDefend43, "rootlmr": offRootLMR, "futility": offFutility,
-	"razor": offRazor, "movecount": offMoveCount, "trivial": offTrivial, "alphareduction": offAlphaReduction,
-	"qdelta": offQDelta,
-}
-
-// off reports whether part bit of the search is turned off.
-func (s *Searcher) off(bit int) bool { return s.opt.Off&bit != 0 }
-
 // qsearch is the search below the horizon: the side to move may stand on
 // the static evaluation or play a four, which the opponent must block; a
 // five to block is blocked first. The fours lie near the side's last move,
@@ -712,7 +683,7 @@ func (s *Searcher) off(bit int) bool { return s.opt.Off&bit != 0 }
 // second threat beside it) unless the two before did, so that the search
 // stays small and still finds the usual wins by continuous fours.
 func (s *Searcher) qsearch(ply int, alpha, beta engines.Score, qd int) engines.Score {
-	v, block, done := s.open(ply, maxPly-4, &alpha, &beta)
+	v, block, done := s.enterNode(ply, maxPly-4, &alpha, &beta)
 	if done {
 		return v
 	}
@@ -733,7 +704,7 @@ func (s *Searcher) qsearch(ply int, alpha, beta engines.Score, qd int) engines.S
 		return stand
 	}
 	pvNode := beta-alpha > 1
-	if !pvNode && !s.off(offQDelta) && stand+s.deltaMargin(qd) < alpha {
+	if !pvNode && !s.disabled(offQDelta) && stand+s.deltaMargin(qd) < alpha {
 		return alpha
 	}
 	best := stand
@@ -748,7 +719,7 @@ func (s *Searcher) qsearch(ply int, alpha, beta engines.Score, qd int) engines.S
 			continue
 		}
 		k := b.sq[i].cls[me] &^ flagForbid
-		if k < kBlock4 || k > kBlock4Flex3 || (k == kBlock4 && !plain) || len(moves) == len(buf) || (last >= 0 && !aligned(last, i) && cheb(last, i) > 2) {
+		if k < kBlock4 || k > kBlock4Flex3 || (k == kBlock4 && !plain) || len(moves) == len(buf) || (last >= 0 && !aligned(last, i) && kingDistance(last, i) > 2) {
 			continue
 		}
 		moves = append(moves, scored{int16(i), int32(k)<<16 + s.prio(i)})

@@ -122,9 +122,9 @@ func TestOptionsSet(t *testing.T) {
 	assert.Equal(t, offNull|offSE, o.Off)
 	require.NoError(t, o.Set("MoveCountBase", "6.5"))
 	assert.InDelta(t, 6.5, o.Params.MoveCountBase, 1e-6)
-	require.NoError(t, o.Set("evalavg", ""))
-	assert.True(t, o.EvalAvg)
-	for _, bad := range [][2]string{{"off", "nothing"}, {"movecountbase", "-1"}, {"movecountbase", "x"}, {"nosuch", "1"}, {"evalavg", "maybe"}} {
+	require.NoError(t, o.Set("novct", ""))
+	assert.True(t, o.NoVCT)
+	for _, bad := range [][2]string{{"off", "nothing"}, {"movecountbase", "-1"}, {"movecountbase", "x"}, {"nosuch", "1"}, {"novct", "maybe"}, {"evalavg", ""}} {
 		assert.Error(t, o.Set(bad[0], bad[1]), "%s=%s", bad[0], bad[1])
 	}
 	p := defaultParams(Renju)

@@ -436,13 +436,13 @@ func (b *board) putFor(i int, c Color, sides int) {
 		b.stones++
 		b.addNear(i, 1)
 	}
-	b.spread(i, uint32(c), sides)
+	b.updateLines(i, uint32(c), sides)
 }
 
-// try puts c on empty square i with the patterns of the sides in the mask
+// withStone puts c on empty square i with the patterns of the sides in the mask
 // updated and the evaluation's terms left alone (a light move), reports
 // what test finds there, and takes the stone back.
-func (b *board) try(i int, c Color, sides int, test func() bool) bool {
+func (b *board) withStone(i int, c Color, sides int, test func() bool) bool {
 	light := b.light
 	b.light = true
 	b.putFor(i, c, sides)
@@ -463,7 +463,7 @@ func (b *board) take(i int, c Color) {
 		b.addNear(i, -1)
 	}
 	if !b.saving {
-		b.spread(i, uint32(c), 3)
+		b.updateLines(i, uint32(c), 3)
 		b.refresh(i)
 		b.account(i, 1)
 		return
@@ -482,11 +482,11 @@ func (b *board) take(i int, c Color) {
 	b.frames = b.frames[:len(b.frames)-1]
 }
 
-// spread flips the bits of square i in its lines (xor with c: from empty to
+// updateLines flips the bits of square i in its lines (xor with c: from empty to
 // c or back) and refreshes the patterns of the empty squares around it for
 // the sides in mask. A side's pattern can't change beyond a stone that
 // blocks it (the other colour) or a wall: both are skipped.
-func (b *board) spread(i int, c uint32, mask int) {
+func (b *board) updateLines(i int, c uint32, mask int) {
 	for d, step := range dirStep {
 		// The squares around i in direction d are in i's line, k places
 		// before or after it.
@@ -534,7 +534,7 @@ func (b *board) spread(i int, c uint32, mask int) {
 
 // countAfter returns how many empty squares would have side's class k (the
 // forbid flag aside) after a stone of colour c on empty square i, without
-// placing it: the squares try would repattern for side are looked at in
+// placing it: the squares withStone would repattern for side are looked at in
 // the same order and with the same cut-offs, and every other square keeps
 // its class.
 func (b *board) countAfter(i int, c Color, side int, k class) int {

@@ -71,7 +71,7 @@ func TestCountAfterMatchesTry(t *testing.T) {
 					for k := kNone; k <= kFive; k++ {
 						c := Black + Color(rng.IntN(2))
 						got := b.countAfter(i, c, side, k)
-						b.try(i, c, 1<<side, func() bool {
+						b.withStone(i, c, 1<<side, func() bool {
 							require.Equal(t, int(b.counts[side][k]), got, "%s game %d stone %d: side %d class %d", rule, game, n, side, k)
 							return true
 						})

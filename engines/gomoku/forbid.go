@@ -64,7 +64,7 @@ func (b *board) foulExact(i int) Foul {
 	if fours >= 2 {
 		return DoubleFour
 	}
-	if nThrees >= 2 && b.try(i, Black, 3, func() bool {
+	if nThrees >= 2 && b.withStone(i, Black, 3, func() bool {
 		real := 0
 		for d := 0; d < 4 && real < 2; d++ {
 			if threes[d] && b.realThree(i, d) {

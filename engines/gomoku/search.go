@@ -9,12 +9,6 @@ package gomoku
 
 import (
 	"context"
-	"fmt"
-	"maps"
-	"math"
-	"slices"
-	"strconv"
-	"strings"
 	"sync/atomic"
 	"time"
 
@@ -29,120 +23,6 @@ const maxPly = 120
 type scored struct {
 	m     int16
 	score int32
-}
-
-// levelParams are the knobs that Config.Level turns.
-type levelParams struct {
-	maxDepth int   // iterative deepening stops here
-	vcfFours int   // the most fours a VCF may play (0: no VCF)
-	vctOn    bool  // threat-space search with threes at the root
-	noise    int32 // evaluation noise, centi-units either way
-	width    int   // moves tried at a node beyond the first (0: all)
-}
-
-var levels = [engines.MaxLevel + 1]levelParams{
-	1:  {maxDepth: 1, vcfFours: 0, noise: 250, width: 6},
-	2:  {maxDepth: 2, vcfFours: 0, noise: 180, width: 6},
-	3:  {maxDepth: 2, vcfFours: 1, noise: 120, width: 8},
-	4:  {maxDepth: 3, vcfFours: 2, noise: 90, width: 8},
-	5:  {maxDepth: 4, vcfFours: 3, noise: 60, width: 10},
-	6:  {maxDepth: 5, vcfFours: 5, noise: 40, width: 12},
-	7:  {maxDepth: 6, vcfFours: 8, noise: 25},
-	8:  {maxDepth: 8, vcfFours: 12, noise: 10},
-	9:  {maxDepth: 12, vcfFours: 20, vctOn: true},
-	10: {maxDepth: 60, vcfFours: 30, vctOn: true},
-}
-
-// Options are knobs of the search below Config's level, for self-play
-// matches that measure one change at a time; the zero value plays best.
-type Options struct {
-	// NoThreatReplies searches every candidate against an open three
-	// instead of the squares that stop it.
-	NoThreatReplies bool
-	// NoVCT turns off the VCT search at the root.
-	NoVCT bool
-	// NoVCTDefence turns off the root's check of the opponent's VCT.
-	NoVCTDefence bool
-	// EvalAvg averages each node's evaluation with its parent's.
-	EvalAvg bool
-	// WholeIterations keeps only finished iterations' answers, and the
-	// deepening's stop at half the soft limit even on a time a move.
-	WholeIterations bool
-	// Params overrides the search's settings field by field (zero: the
-	// rule's default).
-	Params Params
-	// Off turns parts of the search off (the bits of offNames).
-	Off int
-	// PatternOrder orders moves by their patterns' terms in the evaluation
-	// instead of the game's fitted ordering table.
-	PatternOrder bool
-}
-
-// params names the settings of Params that Options.Set takes.
-func (o *Options) params() map[string]*float32 {
-	p := &o.Params
-	return map[string]*float32{
-		"oppo5ext": &p.Oppo5Ext, "razorscale": &p.RazorScale, "futilityscale": &p.FutilityScale,
-		"nulldepth": &p.NullDepth, "nullmargin": &p.NullMargin, "nullreduction": &p.NullReduction,
-		"reductionfactor": &p.ReductionFactor, "trivialdepth": &p.TrivialDepth, "sedepth": &p.SEDepth,
-		"movecountbase": &p.MoveCountBase, "historydivisor": &p.HistoryDivisor,
-	}
-}
-
-// OptionNames lists what Options.Set takes, for a tool's help: the boolean
-// options, off=part+part with its parts, and the numeric settings of Params.
-func OptionNames() string {
-	var o Options
-	flags := slices.Sorted(maps.Keys(o.flags()))
-	nums := slices.Sorted(maps.Keys(o.params()))
-	parts := slices.Sorted(maps.Keys(offNames))
-	return strings.Join(flags, ", ") + " (true/false); off=" +
-		strings.Join(parts, "|") + " joined by +; " + strings.Join(nums, ", ") + " (numbers)"
-}
-
-// flags names the boolean options that Options.Set takes.
-func (o *Options) flags() map[string]*bool {
-	return map[string]*bool{
-		"wholeiterations": &o.WholeIterations, "evalavg": &o.EvalAvg, "nothreatreplies": &o.NoThreatReplies,
-		"novct": &o.NoVCT, "novctdefence": &o.NoVCTDefence, "patternorder": &o.PatternOrder,
-	}
-}
-
-// Set sets the option named by its lower-case field name; boolean options
-// take "", "true" or "false", the settings of Params a number.
-func (o *Options) Set(name, value string) error {
-	name = strings.ToLower(name)
-	if name == "off" {
-		for _, part := range strings.Split(value, "+") {
-			bit, ok := offNames[part]
-			if !ok {
-				return fmt.Errorf("option off: unknown part %q", part)
-			}
-			o.Off |= bit
-		}
-		return nil
-	}
-	if flag, ok := o.flags()[name]; ok {
-		switch value {
-		case "", "true", "1":
-			*flag = true
-		case "false", "0":
-			*flag = false
-		default:
-			return fmt.Errorf("option %s: bad value %q", name, value)
-		}
-		return nil
-	}
-	num, ok := o.params()[name]
-	if !ok {
-		return fmt.Errorf("unknown gomoku search option %q", name)
-	}
-	f, err := strconv.ParseFloat(value, 32)
-	if err != nil || f <= 0 || math.IsInf(f, 0) {
-		return fmt.Errorf("option %s: bad value %q", name, value)
-	}
-	*num = float32(f)
-	return nil
 }
 
 // Searcher is qi's gomoku searcher. It keeps its transposition table between
@@ -231,10 +111,7 @@ func (s *Searcher) load(p *Position) {
 	s.stm = int(p.side)
 	s.par = defaultParams(p.b.rule)
 	s.par.override(s.opt.Params)
-	s.ord = nil
-	if !s.opt.PatternOrder {
-		s.ord = p.game.ord
-	}
+	s.ord = p.game.ord
 	s.last = [2]int{noMove, noMove}
 	for i := range s.last {
 		if n := len(p.hist) - 1 - i; n >= 0 {
@@ -422,15 +299,10 @@ func (s *Searcher) eval() engines.Score {
 	return s.noisy(s.b.evaluate(s.stm))
 }
 
-// evalAt is the static evaluation of the node at ply (whose raw value its
-// entry stored), averaged with its parent's under Options.EvalAvg: the
-// side to move's evaluation swings with each stone, the mean less so.
+// evalAt is the static evaluation of the node at ply, whose raw value its
+// entry stored.
 func (s *Searcher) evalAt(ply int) engines.Score {
-	v := s.raw[ply]
-	if s.opt.EvalAvg && ply > 0 {
-		v = (v - s.raw[ply-1]) / 2
-	}
-	return s.noisy(v)
+	return s.noisy(s.raw[ply])
 }
 
 // noisy adds the level's noise to v and keeps it clear of the mate scores.
@@ -500,7 +372,7 @@ func (s *Searcher) Search(ctx context.Context, pos engines.Position, lim engines
 			info.PV = []engines.Move{engines.Move(s.root[0].m)}
 		}
 		if s.aborted {
-			if s.rootBetter && s.root[0].m != first && depth > 1 && !s.opt.WholeIterations {
+			if s.rootBetter && s.root[0].m != first && depth > 1 {
 				// A move searched to the end of the unfinished iteration
 				// beat the last best one: it is the better answer, with
 				// the last iteration's depth to its name.
@@ -524,7 +396,7 @@ func (s *Searcher) Search(ctx context.Context, pos engines.Position, lim engines
 // dropped: an iteration that can't finish still answers with a better
 // move if it finds one, so the deepening goes on until the deadline.
 func (s *Searcher) deepenLimits(ctx context.Context, lim engines.Limits, start time.Time) engines.Limits {
-	if d, ok := ctx.Deadline(); ok && lim.Soft > 0 && lim.Soft >= d.Sub(start)*9/10 && !s.opt.WholeIterations {
+	if d, ok := ctx.Deadline(); ok && lim.Soft > 0 && lim.Soft >= d.Sub(start)*9/10 {
 		lim.Soft = 0
 	}
 	return lim
@@ -622,225 +494,6 @@ func timeFor(ctx context.Context, lim engines.Limits, start time.Time) time.Dura
 	return t
 }
 
-// centre returns the empty square nearest the centre.
-func (s *Searcher) centre(p *Position) int {
-	cx, cy := (p.game.w-1)/2, (p.game.h-1)/2
-	best, bestD := -1, 1<<30
-	for _, c := range s.b.inside {
-		i := int(c)
-		if s.b.cells[i] != Empty {
-			continue
-		}
-		x, y := cellXY(i)
-		if d := (x-cx)*(x-cx) + (y-cy)*(y-cy); d < bestD {
-			best, bestD = i, d
-		}
-	}
-	return best
-}
-
-// rootMoves lists the moves the root searches: the legal candidates, only
-// the defences when the opponent threatens an open four, all legal moves
-// when no candidate is left.
-func (s *Searcher) rootMoves(p *Position) {
-	b := &s.b
-	s.root = s.root[:0]
-	for _, sc := range s.genMoves(0, 0, -1) {
-		s.root = append(s.root, rootMove{m: sc.m, prio: sc.score})
-	}
-	if len(s.root) == 0 {
-		for _, m := range p.LegalMoves(nil) {
-			s.root = append(s.root, rootMove{m: int16(m), prio: s.prio(int(m))})
-		}
-	}
-	slices.SortStableFunc(s.root, func(a, c rootMove) int { return int(c.prio - a.prio) })
-	_ = b
-}
-
-// genMoves fills move buffer slot with the moves to search at ply, scored
-// for ordering (ttMove first): the opponent's five to block; when the
-// opponent threatens an open four, the mover's fours and the squares that stop it;
-// when it has a four-three to play, the mover's fours and the squares that leave it
-// none (every candidate if none does); else every candidate. Black's
-// forbidden squares are left out under renju.
-func (s *Searcher) genMoves(slot, ply int, ttMove int) []scored {
-	b := &s.b
-	me, opp := s.stm, 1-s.stm
-	list := s.buf[slot][:0]
-	st := &s.st[ply]
-	div := int32(s.par.HistoryDivisor)
-	if div <= 0 {
-		div = 64
-	}
-	lastOpp, lastOwn := s.prevMove(ply-1), s.prevMove(ply-2)
-	if ply < 2 {
-		lastOwn = s.last[1-ply]
-		if ply == 0 {
-			lastOpp = s.last[0]
-		}
-	}
-	add := func(i int) {
-		if !s.legal(me, i) {
-			return
-		}
-		var sc int32
-		if s.ord != nil {
-			sc = s.ord.score(b, me, i, lastOpp, lastOwn)
-		} else {
-			sc = s.prio(i)
-		}
-		switch {
-		case i == ttMove:
-			sc += 1 << 28
-		case int16(i) == st.killers[0]:
-			sc += 300
-		case int16(i) == st.killers[1]:
-			sc += 200
-		}
-		if b.sq[i].cls[me]&^flagForbid >= kFlex3 {
-			sc += int32(s.hist[me][i][histAttack]) / div
-		} else {
-			sc += int32(s.hist[me][i][histQuiet]) / div
-		}
-		list = append(list, scored{int16(i), sc})
-	}
-	if b.counts[opp][kFive] > 0 {
-		if f, _ := s.fives(opp); f >= 0 {
-			add(f)
-		}
-		s.buf[slot] = list
-		return list
-	}
-	// stops reports whether a move on i leaves the opponent without a
-	// square of class k: the test reads the opponent's classes only, so a
-	// light move skips the terms, and the mover's own patterns are left as they
-	// were.
-	stops := func(i int, k class) bool {
-		if !s.renjuBlack(opp) {
-			// Every square of a four's class lies within two squares
-			// of the side's stones, among the candidates, and nothing
-			// forbids it: counting them after the move is finding one.
-			return b.countAfter(i, colorOf(me), opp, k) == 0
-		}
-		return !b.try(i, colorOf(me), 1<<opp, func() bool {
-			if k == kFlex4 {
-				return s.threat(opp)
-			}
-			return b.counts[opp][k] > 0 && s.find(opp, k) >= 0
-		})
-	}
-	// defend adds the mover's fours and the other squares keep accepts (keep
-	// checks that they may be played, after its cheaper tests): the replies
-	// to a threat.
-	defend := func(keep func(i int) bool) {
-		for _, c := range b.cand {
-			i := int(c)
-			if b.cells[i] != Empty {
-				continue
-			}
-			if b.sq[i].cls[me]&^flagForbid >= kBlock4 {
-				add(i)
-				continue
-			}
-			if keep(i) {
-				add(i)
-			}
-		}
-	}
-	if !s.opt.NoThreatReplies && s.threat(opp) {
-		// Against an open three: the mover's fours, and the squares after which
-		// the opponent has no open four to make, found among those where
-		// it could make a four. The fours count at the horizon too: a
-		// defence by counter-fours left out there made the three a false
-		// mate that stopped the deepening.
-		//
-		// A square where the opponent makes an open four, unflagged, stays
-		// one unless the mover's stone lands on one of its lines within a pattern's
-		// reach: a move off the lines of any such square (the first few
-		// are kept) can't stop the threat and needs no test.
-		var open4 [4]int
-		n4 := 0
-		for _, c := range b.cand {
-			i := int(c)
-			if n4 < len(open4) && b.cells[i] == Empty && b.sq[i].cls[opp] == kFlex4 {
-				open4[n4] = i
-				n4++
-			}
-		}
-		defend(func(i int) bool {
-			return b.sq[i].cls[opp]&^flagForbid >= kBlock4 && onLines(i, open4[:n4]) && s.legal(me, i) && stops(i, kFlex4)
-		})
-		s.buf[slot] = list
-		return list
-	}
-	if !s.opt.NoThreatReplies && !s.off(offDefend43) && b.counts[opp][kBlock4Flex3] > 0 {
-		// Against a four-three: the mover's fours, the squares on its lines after
-		// which the opponent has none left, and the squares after which
-		// the block of its four would be a four of the mover's (the block then
-		// takes the tempo back). When that block is a four already, the
-		// four-three forces nothing and every move stays.
-		if c := s.find(opp, kBlock4Flex3); c >= 0 {
-			if f := s.blockOfFour(c); f < 0 || b.sq[f].cls[me]&^flagForbid < kBlock4 || !s.legal(me, f) {
-				// counters reports whether the mover's stone on i makes the block
-				// on f a four of ours.
-				counters := func(i int) bool {
-					return b.try(i, colorOf(me), 1<<me, func() bool { return b.sq[f].cls[me]&^flagForbid >= kBlock4 })
-				}
-				defend(func(i int) bool {
-					return s.legal(me, i) && ((i == c || aligned(c, i) && b.sq[i].cls[opp]&^flagForbid >= kBlock3) && stops(i, kBlock4Flex3) ||
-						f >= 0 && i != f && aligned(f, i) && counters(i))
-				})
-				if len(list) > 0 {
-					s.buf[slot] = list
-					return list
-				}
-			}
-		}
-	}
-	for _, c := range b.cand {
-		i := int(c)
-		if b.cells[i] == Empty {
-			add(i)
-		}
-	}
-	s.buf[slot] = list
-	return list
-}
-
-// blockOfFour returns the square where the side to move must block the
-// opponent's five after the opponent plays its four-three on c (-1: none).
-func (s *Searcher) blockOfFour(c int) int {
-	opp := 1 - s.stm
-	f := -1
-	s.b.try(c, colorOf(opp), 1<<opp, func() bool {
-		f, _ = s.fives(opp)
-		return f >= 0
-	})
-	return f
-}
-
-// onLines reports whether square i is each of squares or shares a line
-// with it within halfLen squares, the reach of a stone on a pattern.
-func onLines(i int, squares []int) bool {
-	for _, f := range squares {
-		if !onLine(i, f, halfLen) {
-			return false
-		}
-	}
-	return true
-}
-
-// pick moves the best-scored move from i on to i.
-func pick(list []scored, i int) {
-	best := i
-	for j := i + 1; j < len(list); j++ {
-		if list[j].score > list[best].score {
-			best = j
-		}
-	}
-	list[i], list[best] = list[best], list[i]
-}
-
 // rootSearch searches every root move to depth with an aspiration window
 // around the last score, widened by steps that grow with the score, and
 // sorts the root moves best first.
@@ -892,7 +545,7 @@ func (s *Searcher) rootWindow(depth int, alpha, beta engines.Score) engines.Scor
 			v = -s.pvs(newDepth, 1, -beta, -alpha, false)
 		} else {
 			reduced := newDepth
-			if d >= 2 && i >= 2 && !s.off(offRootLMR) {
+			if d >= 2 && i >= 2 && !s.disabled(offRootLMR) {
 				// Late root moves are searched a little shallower
 				// first, as at the nodes below, less the principal
 				// variation's share.
@@ -946,13 +599,13 @@ func (s *Searcher) rootWindow(depth int, alpha, beta engines.Score) engines.Scor
 	return best
 }
 
-// open starts the node at ply for pvs and qsearch and settles what needs
+// enterNode starts the node at ply for pvs and qsearch and settles what needs
 // no search: a five to make, the horizon of the ply arrays (at horizon, the
 // evaluation), the bounds of the fastest win and loss (which narrow alpha
 // and beta), the opponent's five that cannot be blocked, and an open four.
 // done says v is the node's value; otherwise block, when not -1, is the
 // square of the opponent's only five, the one move the caller searches.
-func (s *Searcher) open(ply, horizon int, alpha, beta *engines.Score) (v engines.Score, block int, done bool) {
+func (s *Searcher) enterNode(ply, horizon int, alpha, beta *engines.Score) (v engines.Score, block int, done bool) {
 	s.pvLen[ply] = 0
 	if ply > s.selDepth {
 		s.selDepth = ply
@@ -992,7 +645,7 @@ func (s *Searcher) open(ply, horizon int, alpha, beta *engines.Score) (v engines
 			return engines.MateIn(ply + 3), -1, true
 		}
 	}
-	if b.counts[me][kBlock4Flex3] > 0 && !s.off(offFourThree) && *beta > engines.MateIn(ply+5) && !b.hasFour(opp) && b.counts[opp][kFlex4] == 0 {
+	if b.counts[me][kBlock4Flex3] > 0 && !s.disabled(offFourThree) && *beta > engines.MateIn(ply+5) && !b.hasFour(opp) && b.counts[opp][kFlex4] == 0 {
 		if m := s.fourThree(); m >= 0 {
 			s.pvSet(ply, m)
 			return engines.MateIn(ply + 5), -1, true

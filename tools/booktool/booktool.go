@@ -150,9 +150,9 @@ func (t *tool) searchFlags() {
 	t.fs.BoolVar(&t.selective, "selective", false, "prune the searches as searches on the clock do (othello's ProbCut): depth 10 in a third of the time, values within about half a disc")
 }
 
-// open opens the book, or creates it when create is set and it is not
+// openBook opens the book, or creates it when create is set and it is not
 // there, with game (when not nil) or the game the flags name.
-func (t *tool) open(create bool, game engines.Game) (*bk.Book, error) {
+func (t *tool) openBook(create bool, game engines.Game) (*bk.Book, error) {
 	if t.path == "" {
 		return nil, errors.New("book: -book FILE is required")
 	}

@@ -23,7 +23,7 @@ func buildFlags(t *tool) func() error {
 	noLogs := t.fs.Bool("nologs", false, "do not fold the game logs in")
 	anyRule := t.fs.Bool("anyrule", false, "gomoku: read the games of every rule on the book's board, replayed under the book's rule (a freestyle book from standard games)")
 	return func() error {
-		b, err := t.open(true, nil)
+		b, err := t.openBook(true, nil)
 		if err != nil {
 			return err
 		}
@@ -167,7 +167,7 @@ func deviateFlags(t *tool) func() error {
 	rounds := t.fs.Int("rounds", 0, "rounds at most (0: until no position is left within the errors)")
 	t.batchFlags()
 	return func() error {
-		b, err := t.open(true, nil)
+		b, err := t.openBook(true, nil)
 		if err != nil {
 			return err
 		}
@@ -216,7 +216,7 @@ func learnFlags(t *tool) func() error {
 		if len(t.fs.Args()) == 0 {
 			return fmt.Errorf("book learn: name the records to learn")
 		}
-		b, err := t.open(true, nil)
+		b, err := t.openBook(true, nil)
 		if err != nil {
 			return err
 		}
@@ -261,7 +261,7 @@ func mergeFlags(t *tool) func() error {
 		if game, err = gameFor(t.reg, name, setting); err != nil {
 			return err
 		}
-		b, err := t.open(true, game)
+		b, err := t.openBook(true, game)
 		if err != nil {
 			return err
 		}
@@ -308,7 +308,7 @@ func showFlags(t *tool) func() error {
 	t.fs.StringVar(&t.path, "book", "", "the book file (required)")
 	moves := t.fs.String("moves", "", "moves played from the position, separated by spaces")
 	return func() error {
-		b, err := t.open(false, nil)
+		b, err := t.openBook(false, nil)
 		if err != nil {
 			return err
 		}
@@ -357,7 +357,7 @@ func showFlags(t *tool) func() error {
 func statsFlags(t *tool) func() error {
 	t.fs.StringVar(&t.path, "book", "", "the book file (required)")
 	return func() error {
-		b, err := t.open(false, nil)
+		b, err := t.openBook(false, nil)
 		if err != nil {
 			return err
 		}
@@ -399,7 +399,7 @@ func exportFlags(t *tool) func() error {
 	t.fs.StringVar(&t.path, "book", "", "the book file (required)")
 	out := t.fs.String("o", "", "the text file to write (default: standard output)")
 	return func() error {
-		b, err := t.open(false, nil)
+		b, err := t.openBook(false, nil)
 		if err != nil {
 			return err
 		}
@@ -432,7 +432,7 @@ func importFlags(t *tool) func() error {
 		if err != nil {
 			return err
 		}
-		b, err := t.open(true, game)
+		b, err := t.openBook(true, game)
 		if err != nil {
 			return err
 		}
