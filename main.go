@@ -30,6 +30,7 @@ import (
 	"qi/tools/othellotrain"
 	"qi/tools/perft"
 	"qi/tools/play"
+	"qi/tools/shard"
 	"qi/tools/solve"
 )
 
@@ -126,7 +127,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, interrupts fu
 		case "gomokutrain", "gomocup": // gomocup: its name before
 			err = gomokutrain.Run(rest, stdout, stderr)
 		case "merge":
-			err = merge.Run(rest, stdout, stderr, reg)
+			err = merge.Run(rest, stdout, stderr, mergeReports(reg))
 		case "book":
 			err = booktool.Run(ctx, rest, stdout, stderr, reg)
 		case "version", "--version", "-version":
@@ -147,6 +148,20 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, interrupts fu
 	}
 	fmt.Fprintf(stderr, "qi: %v\n", err)
 	return 1
+}
+
+// mergeReports are the batch tools' own reports of a merged run, for qi
+// merge, by each tool's name in the manifests.
+func mergeReports(reg *engines.Registry) map[string]merge.Reporter {
+	return map[string]merge.Reporter{
+		arena.Tool:                func(m *shard.Manifest, w io.Writer) error { return arena.Report(m, w, reg) },
+		othellotrain.SelfPlayTool: othellotrain.Report,
+		othellotrain.LabelTool:    othellotrain.Report,
+		gomokutrain.SelfplayTool:  gomokutrain.Report,
+		gomokutrain.LabelTool:     gomokutrain.ReportLabels,
+		booktool.BuildTool:        booktool.Report,
+		booktool.DeviateTool:      booktool.Report,
+	}
 }
 
 // versionCmd is qi version.

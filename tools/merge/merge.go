@@ -11,14 +11,12 @@ import (
 	"io"
 	"path/filepath"
 
-	"qi/engines"
-	"qi/tools/arena"
-	"qi/tools/booktool"
 	"qi/tools/cmdline"
-	"qi/tools/gomokutrain"
-	"qi/tools/othellotrain"
 	"qi/tools/shard"
 )
+
+// Reporter prints the results of a merged run as its tool does.
+type Reporter func(m *shard.Manifest, w io.Writer) error
 
 const usage = `usage: qi merge [-o dir] [-partial] [-dryrun] dir...
 
@@ -35,8 +33,9 @@ samples and logs back in item order, and prints the results as the tool does
   -dryrun      check and print the results, write nothing
 `
 
-// Run runs `qi merge` with args.
-func Run(args []string, stdout, stderr io.Writer, reg *engines.Registry) error {
+// Run runs `qi merge` with args; reports holds each batch tool's Reporter
+// by the tool's name in the manifests.
+func Run(args []string, stdout, stderr io.Writer, reports map[string]Reporter) error {
 	fs := flag.NewFlagSet("merge", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	out := fs.String("o", "", "")
@@ -75,21 +74,14 @@ func Run(args []string, stdout, stderr io.Writer, reg *engines.Registry) error {
 		where = "into " + opt.Out
 	}
 	fmt.Fprintf(stderr, "merged %d items of %s (%d shards, run %s) %s\n", m.Items, m.Tool, len(m.Parts), m.Run, where)
-	return Report(m, stdout, reg)
+	if report, ok := reports[m.Tool]; ok {
+		return report(m, stdout)
+	}
+	return plainReport(m, stdout)
 }
 
-// Report prints the results of a merged run as its tool does.
-func Report(m *shard.Manifest, w io.Writer, reg *engines.Registry) error {
-	switch m.Tool {
-	case arena.Tool:
-		return arena.Report(m, w, reg)
-	case othellotrain.SelfPlayTool, othellotrain.LabelTool:
-		return othellotrain.Report(m, w)
-	case gomokutrain.SelfplayTool:
-		return gomokutrain.Report(m, w)
-	case booktool.BuildTool, booktool.DeviateTool:
-		return booktool.Report(m, w)
-	}
+// plainReport prints what any merged run holds: its items and its score.
+func plainReport(m *shard.Manifest, w io.Writer) error {
 	fmt.Fprintf(w, "%s: %d items\n", m.Tool, m.Items)
 	if s := m.Score; s != nil {
 		fmt.Fprintf(w, "Score: %d - %d - %d (wins, losses, draws); pairs (LL LD WL+DD WD WW): %d %d %d %d %d\n",

@@ -11,7 +11,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"qi/engines/catalog"
 	"qi/tools/shard"
 )
 
@@ -51,7 +50,7 @@ func TestRun(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out, errs bytes.Buffer
-			err := Run(tt.args, &out, &errs, catalog.New())
+			err := Run(tt.args, &out, &errs, nil)
 			if tt.err != "" {
 				require.ErrorContains(t, err, tt.err)
 				return
