@@ -47,8 +47,23 @@ type bookState struct {
 }
 
 func newBookState(cfg Config, logf func(string, ...any), say func(error)) bookState {
-	now := uint64(time.Now().UnixNano())
-	return bookState{shelf: cfg.Books, own: true, rng: rand.New(rand.NewPCG(now, now>>32)), said: map[string]bool{}, logf: logf, say: say}
+	bs := bookState{shelf: cfg.Books, own: true, said: map[string]bool{}, logf: logf, say: say}
+	bs.reseed(0)
+	return bs
+}
+
+// maxSeed bounds the Seed option and Gomocup's INFO seed: a spin every
+// client takes.
+const maxSeed = 1<<31 - 1
+
+// reseed starts the random choices (the book's) from seed, or with 0 from
+// the clock: a batch run hands each game a seed of its own, so that the
+// same game plays the same moves wherever and whenever it runs.
+func (bs *bookState) reseed(seed uint64) {
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
+	bs.rng = rand.New(rand.NewPCG(seed, seed>>32^0x9e3779b97f4a7c15))
 }
 
 // newGame says a new game begins: a game like the last one learned is

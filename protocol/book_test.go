@@ -57,6 +57,7 @@ const bookHello = `option name OwnBook type check default true
 option name BookFile type string default <empty>
 option name BookRandomness type spin default 0 min 0 max 10000
 option name BookLearn type check default false
+option name Seed type spin default 0 min 0 max 2147483647
 `
 
 // The tic-tac-toe book is the game solved: every first move draws, a1
@@ -531,4 +532,51 @@ func TestNoFoldersForMissingBooks(t *testing.T) {
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	assert.Empty(t, entries)
+}
+
+// TestSeedRepeatsTheBook: the same Seed makes the same random book
+// choices, game after game; the book's random source was seeded from the
+// clock alone, so a batch run's book moves changed from run to run.
+func TestSeedRepeatsTheBook(t *testing.T) {
+	moves := func(seedCmd string, ugi bool) string {
+		var in []string
+		if ugi {
+			in = append(in, "setoption name BookRandomness value 10000", seedCmd)
+		} else {
+			in = append(in, "START 15", "INFO max_node 200", "INFO book_randomness 10000", seedCmd)
+		}
+		for range 12 {
+			if ugi {
+				in = append(in, "uginewgame", "go depth 2")
+			} else {
+				in = append(in, "RESTART", "BEGIN")
+			}
+		}
+		cfg := bookConfig(t, t.TempDir())
+		if !ugi {
+			cfg = gomocupConfig()
+			cfg.Books = book.NewShelfIn(t.TempDir(), shipped.FS)
+		}
+		var out strings.Builder
+		require.NoError(t, Run(context.Background(), strings.NewReader(strings.Join(in, "\n")+"\n"), &out, cfg))
+		var got []string
+		for _, l := range strings.Split(out.String(), "\n") {
+			if strings.HasPrefix(l, "bestmove ") || regexp.MustCompile(`^\d+,\d+$`).MatchString(l) {
+				got = append(got, l)
+			}
+		}
+		require.Len(t, got, 12)
+		return strings.Join(got, " ")
+	}
+	for _, tc := range []struct {
+		ugi  bool
+		seed func(int) string
+	}{
+		{true, func(n int) string { return fmt.Sprintf("setoption name Seed value %d", n) }},
+		{false, func(n int) string { return fmt.Sprintf("INFO seed %d", n) }},
+	} {
+		a := moves(tc.seed(7), tc.ugi)
+		assert.Equal(t, a, moves(tc.seed(7), tc.ugi), "the same seed, the same choices")
+		assert.NotEqual(t, a, moves(tc.seed(8), tc.ugi), "another seed, other choices")
+	}
 }

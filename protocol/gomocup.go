@@ -411,6 +411,14 @@ func (g *gomocup) info(arg string) {
 		g.flag(key, value, &g.book.learn)
 	case "book_file":
 		g.book.setFile(value, g.problem)
+	case "seed":
+		if n, ok := num(); ok {
+			if n < 0 || n > maxSeed {
+				g.problem("INFO seed wants 0 to %d, not %d", maxSeed, n)
+				return
+			}
+			g.book.reseed(uint64(n))
+		}
 	case "book_randomness":
 		if n, ok := num(); ok {
 			if n < 0 || n > maxBookRandomness {

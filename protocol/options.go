@@ -158,6 +158,11 @@ func bookOptions() []option {
 			u.book.learn = v == "true"
 			return nil
 		}},
+		{name: "Seed", kind: "spin", def: "0", min: 0, max: maxSeed, apply: func(u *ugi, v string) error {
+			n, _ := strconv.ParseUint(v, 10, 64)
+			u.book.reseed(n)
+			return nil
+		}},
 	}
 }
 

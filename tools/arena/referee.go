@@ -14,6 +14,7 @@ import (
 	"qi/engines/record"
 	"qi/tools/match/opening"
 	"qi/tools/match/player"
+	"qi/tools/shard"
 )
 
 // job is a game to play.
@@ -30,6 +31,13 @@ type job struct {
 	pair int
 	// item is the job's item in batch work: the index of its opening.
 	item int
+}
+
+// gameSeed is the seed the engine of side gets in game number of a match
+// seeded with run: the same in every shard and every run of the match, never
+// 0 (which leaves an engine to the clock), and at most Seed's 2^31-1.
+func gameSeed(run uint64, number, side int) uint64 {
+	return shard.Seed(run, 2*number+side)%(1<<31-1) + 1
 }
 
 // outcome is a finished (or abandoned) game.
@@ -127,6 +135,7 @@ func (m *match) play(ctx context.Context, j job, players map[int]player.Player, 
 	for side := range 2 {
 		s := &player.Setup{
 			Game: m.game, GameName: m.gameName, Variant: m.variant, Config: m.cfg, Placement: m.placement,
+			Seed: gameSeed(m.seed, j.number, side),
 			Start: start, Geometry: m.geo, Side: engines.Side(side), TC: tcs,
 			Players: rec.Players, MoveTimeout: seats[side].eng.MoveTimeout,
 		}

@@ -284,7 +284,7 @@ func TestBatch(t *testing.T) {
 	t.Run("help", func(t *testing.T) {
 		for _, args := range [][]string{
 			{"merge", "-h"}, {"arena", "-h"}, {"othellotrain", "selfplay", "-h"},
-			{"othellotrain", "label", "-h"}, {"gomocup", "selfplay", "-h"},
+			{"othellotrain", "label", "-h"}, {"gomokutrain", "selfplay", "-h"},
 			{"book", "build", "-h"}, {"book", "deviate", "-h"},
 		} {
 			r := qiBin(t, bin, t.TempDir(), nil, args...)
@@ -296,4 +296,80 @@ func TestBatch(t *testing.T) {
 			}
 		}
 	})
+}
+
+// clockFree masks what the clock writes in a record: the times of moves
+// and the date a game was played.
+var clockFree = regexp.MustCompile(`(\d+\.\d+s\}|\[(Date|Time|UTCDate|UTCTime) "[^"]*"\])`)
+
+// TestBatchToolsRepeat runs each batch tool twice with the same seed and
+// compares the outputs byte for byte (a record's move times and dates
+// aside): whatever a batch run draws at random comes from its seed and the
+// item, so the same item plays the same game wherever and whenever it runs.
+// A match whose engine played from its book at a level below 10 drew the
+// book's moves from the clock, and two runs differed.
+func TestBatchToolsRepeat(t *testing.T) {
+	bin := buildQi(t)
+	dir := t.TempDir()
+	samples := filepath.Join(dir, "s.smp")
+	r := qiBin(t, bin, dir, nil, strings.Fields("othellotrain selfplay -size 6 -games 4 -depth 1 -random 4 -weights none -o "+samples)...)
+	require.Zero(t, r.code, r.stderr)
+	wthor := filepath.Join(moduleRoot(t), "engines", "record", "testdata", "WTH_1977.wtb")
+	tests := []struct {
+		name string
+		args []string
+		// book is a book file the command works on, copied for each run.
+		book string
+	}{
+		{"arena, a book at level 9", strings.Fields("arena -game tictactoe -engine name=weak option.Level=9 option.BookRandomness=300 " +
+			"-engine name=strong -each depth=4 -games 48 -openings gen=2 depth=1 margin=1000 -seed 5 -quiet -ratinginterval 0 -progress off"), ""},
+		{"othellotrain selfplay", strings.Fields("othellotrain selfplay -size 6 -games 6 -depth 1 -random 4 -weights none -seed 3"), ""},
+		{"othellotrain label", strings.Fields("othellotrain label -i " + samples + " -depth 1 -every 2"), ""},
+		{"gomokutrain selfplay", strings.Fields("gomokutrain selfplay -rule freestyle -games 4 -nodes 300"), ""},
+		{"book build", strings.Fields("book build -game othello -level 2 -plies 8 -min 1 -progress off " + wthor), "build"},
+		{"book deviate", strings.Fields("book deviate -level 1 -rounds 1 -error 1 -progress off"), "deviate"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var outs []map[string]string
+			for run := range 2 {
+				wd := filepath.Join(dir, strings.ReplaceAll(tt.name, " ", "-"), fmt.Sprint(run))
+				require.NoError(t, os.MkdirAll(wd, 0o755))
+				args := slices.Clone(tt.args)
+				switch tt.book {
+				case "build":
+					args = append(args[:2:2], append([]string{"-book", "b.book"}, args[2:]...)...)
+				case "deviate":
+					built := qiBin(t, bin, wd, nil, "book", "build", "-book", "b.book", "-game", "tictactoe", "-level", "2", "-progress", "off")
+					require.Zero(t, built.code, built.stderr)
+					args = append(args[:2:2], append([]string{"-book", "b.book"}, args[2:]...)...)
+				}
+				if tt.name == "othellotrain label" || strings.HasPrefix(tt.name, "othellotrain selfplay") {
+					args = append(args, "-o", "out.smp")
+				}
+				// The batch flags before the records a command reads.
+				words := 2 // qi's subcommand and its command
+				if args[0] == "arena" {
+					words = 1
+				}
+				args = slices.Concat(args[:words:words], []string{"-outdir", "runs", "-run", "r"}, args[words:])
+				r := qiBin(t, bin, wd, nil, args...)
+				require.Zero(t, r.code, "%v: %s", args, r.stderr)
+				files, err := filepath.Glob(filepath.Join(wd, "runs", "r", "shard-*"))
+				require.NoError(t, err)
+				got := map[string]string{}
+				for _, f := range files {
+					if strings.HasSuffix(f, ".json") {
+						continue
+					}
+					data, err := os.ReadFile(f)
+					require.NoError(t, err)
+					got[filepath.Base(f)] = clockFree.ReplaceAllString(string(data), "")
+				}
+				require.NotEmpty(t, got, "the run wrote its files")
+				outs = append(outs, got)
+			}
+			require.Equal(t, outs[0], outs[1], "the same seed, the same output")
+		})
+	}
 }

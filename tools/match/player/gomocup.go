@@ -149,6 +149,9 @@ func (g *gomocup) NewGame(ctx context.Context, s *Setup) error {
 	if tc.Nodes > 0 {
 		info = append(info, "INFO max_node "+strconv.FormatInt(tc.Nodes, 10))
 	}
+	if s.Seed != 0 {
+		info = append(info, "INFO seed "+strconv.FormatUint(s.Seed, 10))
+	}
 	for _, o := range g.spec.Options {
 		info = append(info, "INFO "+o.Name+" "+o.Value)
 	}

@@ -164,6 +164,12 @@ type Setup struct {
 	// Placement says the game's moves place stones (engines.Spec's), which
 	// UCI writes as drops.
 	Placement bool
+	// Seed, when not 0, is the game's seed for the engine's random choices
+	// (its book's), handed over where the protocol can: UGI/UCI's Seed
+	// option when the engine offers it, Gomocup's INFO seed (a key other
+	// brains ignore). The same game then plays the same moves wherever
+	// and whenever it runs.
+	Seed uint64
 	// Start is the position the game starts from, before the opening's
 	// moves; StartText is its text when it is not the game's own start.
 	Start     engines.Position

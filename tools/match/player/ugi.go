@@ -120,6 +120,11 @@ func (u *ugi) NewGame(ctx context.Context, s *Setup) error {
 		}
 		u.sent = key
 	}
+	if _, ok := u.options["seed"]; ok && s.Seed != 0 {
+		if err := u.send("setoption name Seed value " + strconv.FormatUint(s.Seed, 10)); err != nil {
+			return u.fail(err)
+		}
+	}
 	newgame := "uginewgame"
 	if u.uci {
 		newgame = "ucinewgame"
