@@ -250,7 +250,7 @@ func TestSlurm(t *testing.T) {
 	submit := readDeploy(t, "slurm/submit.sh")
 	assert.Regexp(t, `sbatch --parsable shards\.sbatch`, submit)
 	assert.Regexp(t, `sbatch --dependency=afterok:\S+ merge\.sbatch`, submit)
-	for _, f := range []string{"slurm/submit.sh", "slurm/shards.sbatch", "slurm/merge.sbatch"} {
+	for _, f := range []string{"slurm/submit.sh", "slurm/shards.sbatch", "slurm/merge.sbatch", "slurm/check.sh"} {
 		bashSyntax(t, f)
 	}
 }

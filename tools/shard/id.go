@@ -75,8 +75,9 @@ const (
 	EnvSlurm      = "SLURM_ARRAY_TASK_ID"       // Slurm arrays: the task's id
 	EnvSlurmCount = "SLURM_ARRAY_TASK_COUNT"    // Slurm: the number of tasks
 	EnvSlurmMin   = "SLURM_ARRAY_TASK_MIN"      // Slurm: the first id (--array=1-16 starts at 1)
+	EnvSlurmMax   = "SLURM_ARRAY_TASK_MAX"      // Slurm: the last id
 	EnvAWSBatch   = "AWS_BATCH_JOB_ARRAY_INDEX" // AWS Batch array jobs: the index
-	EnvCrashAfter = "QI_SHARD_CRASH_AFTER"      // tests: a shard exits after this many items
+	EnvCrashAfter = "QI_SHARD_CRASH_AFTER"      // tests: a shard exits after N items (N/I: shard I alone), once
 )
 
 // FromEnv returns the shard identity the environment gives and the variable
@@ -159,6 +160,15 @@ func slurm(getenv func(string) string, count int) (ID, string, error) {
 	n, err := envInt(getenv, EnvSlurmCount)
 	if err != nil {
 		return ID{}, EnvSlurm, err
+	}
+	if getenv(EnvSlurmMin) != "" && getenv(EnvSlurmMax) != "" {
+		// A stepped or listed array (--array=0-15:2, --array=1,5) numbers
+		// its tasks with gaps: their ids are no shard indices.
+		lo, err1 := envInt(getenv, EnvSlurmMin)
+		hi, err2 := envInt(getenv, EnvSlurmMax)
+		if err1 == nil && err2 == nil && hi-lo+1 != n {
+			return ID{}, EnvSlurm, fmt.Errorf("Slurm's array %d-%d has %d tasks, not %d: qi's shards need a contiguous array (no :step, no list)", lo, hi, n, hi-lo+1)
+		}
 	}
 	if count != 0 && n != count {
 		return ID{}, EnvSlurm, fmt.Errorf("%s says %d shards, the command line %d", EnvSlurmCount, n, count)

@@ -49,8 +49,11 @@ type Output struct {
 	streams   []Stream
 	files     []*tempFile // the streams, then the index
 	man       Manifest
-	// crashAfter makes the process exit after that many items (tests).
+	// crashAfter makes the process exit after that many items (tests),
+	// leaving crashMark behind so that its rerun does not; a finished
+	// output removes the mark.
 	crashAfter int
+	crashMark  string
 }
 
 // tempFile is a file written under a temporary name, with its checksum.
@@ -79,13 +82,9 @@ func (p Plan) Create(streams ...Stream) (*Output, error) {
 	if p.Mode != One {
 		return nil, errors.New("shard: only a shard writes shard output")
 	}
-	crash := 0
-	if s := p.getenv(EnvCrashAfter); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 {
-			return nil, fmt.Errorf("%s=%q: want a count of items", EnvCrashAfter, s)
-		}
-		crash = n
+	crash, err := p.crashAfter()
+	if err != nil {
+		return nil, err
 	}
 	m := Manifest{
 		Format: Format, Tool: p.Job.Tool, Run: p.Run, Version: engines.Version, Hash: p.Hash, Params: p.Job.Params,
@@ -101,8 +100,36 @@ func (p Plan) Create(streams ...Stream) (*Output, error) {
 	if err != nil {
 		return nil, err
 	}
-	o.crashAfter = crash
+	o.crashAfter, o.crashMark = crash, filepath.Join(p.Dir, "."+p.ID.Name()+".crashed")
 	return o, nil
+}
+
+// crashAfter reads EnvCrashAfter, the fault-injection hook of the tests:
+// "N" makes every shard exit after N items, "N/I" shard I alone. A shard
+// crashes once: its rerun (a requeued task keeps its environment) runs to
+// the end, as a shard that a kill stopped would, and clears the mark the
+// crash left.
+func (p Plan) crashAfter() (int, error) {
+	s := p.getenv(EnvCrashAfter)
+	if s == "" {
+		return 0, nil
+	}
+	items, only, hasShard := strings.Cut(s, "/")
+	n, err := strconv.Atoi(items)
+	i := p.ID.Index
+	if hasShard {
+		i, err = strconv.Atoi(only)
+	}
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("%s=%q: want a count of items, and /shard for one shard", EnvCrashAfter, s)
+	}
+	if i != p.ID.Index {
+		return 0, nil
+	}
+	if _, err := os.Stat(filepath.Join(p.Dir, "."+p.ID.Name()+".crashed")); err == nil {
+		return 0, nil
+	}
+	return n, nil
 }
 
 // create opens an output named name in dir for items, in that order.
@@ -226,6 +253,7 @@ func (o *Output) crash() {
 	for _, t := range o.files {
 		t.w.Flush()
 	}
+	os.WriteFile(o.crashMark, nil, 0o644)
 	fmt.Fprintf(os.Stderr, "shard: %s=%d: exiting after %d items\n", EnvCrashAfter, o.crashAfter, o.next)
 	os.Exit(crashExitStatus)
 }
@@ -268,6 +296,9 @@ func (o *Output) Close(score *Score, counts any) error {
 	}
 	if err := syncDir(o.dir); err != nil {
 		return err
+	}
+	if o.crashMark != "" {
+		os.Remove(o.crashMark)
 	}
 	m.Check = m.checksum()
 	data, err := json.MarshalIndent(m, "", "  ")

@@ -242,7 +242,36 @@ func (f Flags) Plan(job Job, getenv func(string) string) (Plan, error) {
 		out = DefaultOutDir
 	}
 	p.Dir = filepath.Join(out, p.Run)
+	if p.Mode == One && p.Source == EnvSlurm {
+		if err := p.sameCount(); err != nil {
+			return p, err
+		}
+	}
 	return p, nil
+}
+
+// sameCount refuses a Slurm task whose shard count differs from the count of
+// the shards the run's directory already holds: one index resubmitted alone
+// (sbatch --array=2) is an array of one task, and would play the whole match
+// as shard 0 of 1 beside the others' files.
+func (p Plan) sameCount() error {
+	names, err := filepath.Glob(filepath.Join(p.Dir, "*shard-*-of-*"))
+	if err != nil {
+		return err
+	}
+	for _, name := range names {
+		var i, n int
+		base := strings.TrimPrefix(filepath.Base(name), ".")
+		if _, err := fmt.Sscanf(base, "shard-%d-of-%d.", &i, &n); err != nil || n == p.ID.Count {
+			continue
+		}
+		task := p.getenv(EnvSlurm)
+		return fmt.Errorf("%s holds shards of %d, but Slurm says %d (%s): a task resubmitted alone? "+
+			"Requeue the array's own task (scontrol requeue <array job>_%s), or give the count: "+
+			"sbatch --array=%s --export=ALL,%s=%s/%d <script>",
+			p.Dir, n, p.ID.Count, EnvSlurmCount, task, task, EnvShard, task, n)
+	}
+	return nil
 }
 
 // MergedFile returns the path of stream ext in the merge that a run of all

@@ -105,6 +105,8 @@ func TestFromEnv(t *testing.T) {
 		{"slurm count differs", env(EnvSlurm, "5", EnvSlurmCount, "8"), 16, ID{}, EnvSlurm, "says 8 shards"},
 		{"slurm old, count given", env(EnvSlurm, "5"), 8, ID{5, 8}, EnvSlurm, ""},
 		{"slurm beyond", env(EnvSlurm, "9", EnvSlurmCount, "8"), 0, ID{}, EnvSlurm, "index runs"},
+		{"slurm contiguous", env(EnvSlurm, "3", EnvSlurmCount, "4", EnvSlurmMin, "0", EnvSlurmMax, "3"), 0, ID{3, 4}, EnvSlurm, ""},
+		{"slurm stepped", env(EnvSlurm, "4", EnvSlurmCount, "8", EnvSlurmMin, "0", EnvSlurmMax, "14"), 0, ID{}, EnvSlurm, "contiguous array"},
 		{"aws", env(EnvAWSBatch, "0"), 4, ID{0, 4}, EnvAWSBatch, ""},
 		{"aws no count", env(EnvAWSBatch, "0"), 0, ID{}, EnvAWSBatch, "shard count"},
 		{"garbage", env(EnvAWSBatch, "x"), 4, ID{}, EnvAWSBatch, "whole number"},
@@ -472,6 +474,61 @@ func TestParamDiff(t *testing.T) {
 	} {
 		assert.Equal(t, tt.want, paramDiff(tt.a, tt.b))
 	}
+}
+
+// TestSlurmRerunAlone: one index of an array resubmitted alone (sbatch
+// --array=2) is a one-task array, which played the whole job as shard 0 of
+// 1 beside the shards of 4; it is refused with the commands that rerun it.
+func TestSlurmRerunAlone(t *testing.T) {
+	job := testJob{[]string{"-x=1"}, 30}
+	dir := t.TempDir()
+	for i := range 4 {
+		job.shard(t, dir, Flags{Shard: fmt.Sprintf("%d/4", i), Run: "r"}, env())
+	}
+	alone := env(EnvSlurm, "2", EnvSlurmCount, "1", EnvSlurmMin, "2", EnvSlurmMax, "2")
+	_, err := Flags{OutDir: dir, Run: "r"}.Plan(job.job(), alone)
+	require.ErrorContains(t, err, "holds shards of 4, but Slurm says 1")
+	assert.ErrorContains(t, err, "scontrol requeue <array job>_2")
+	assert.ErrorContains(t, err, "sbatch --array=2 --export=ALL,QI_SHARD=2/4")
+	// The count given, as the error says: shard 2 of 4.
+	p, err := Flags{OutDir: dir, Run: "r"}.Plan(job.job(), env(EnvShard, "2/4", EnvSlurm, "2", EnvSlurmCount, "1"))
+	require.NoError(t, err)
+	assert.Equal(t, ID{2, 4}, p.ID)
+	// The array's own task, requeued: its count agrees.
+	_, err = Flags{OutDir: dir, Run: "r"}.Plan(job.job(), env(EnvSlurm, "2", EnvSlurmCount, "4", EnvSlurmMin, "0", EnvSlurmMax, "3"))
+	require.NoError(t, err)
+}
+
+// TestCrashHook: QI_SHARD_CRASH_AFTER=N/I crashes shard I alone, once: its
+// rerun with the same environment (a requeued task keeps it) runs to the
+// end, as after a kill.
+func TestCrashHook(t *testing.T) {
+	dir := t.TempDir()
+	job := testJob{[]string{"-x=1"}, 30}
+	for _, tt := range []struct {
+		env, shard string
+		want       int
+		err        string
+	}{
+		{"3", "1/4", 3, ""}, {"3/1", "1/4", 3, ""}, {"3/1", "2/4", 0, ""}, {"x", "1/4", 0, "want a count"}, {"3/y", "1/4", 0, "want a count"},
+	} {
+		p, err := Flags{Shard: tt.shard, OutDir: dir, Run: "c"}.Plan(job.job(), env(EnvCrashAfter, tt.env))
+		require.NoError(t, err)
+		n, err := p.crashAfter()
+		if tt.err != "" {
+			assert.ErrorContains(t, err, tt.err, tt.env)
+			continue
+		}
+		require.NoError(t, err)
+		assert.Equal(t, tt.want, n, "%s for shard %s", tt.env, tt.shard)
+	}
+	p, err := Flags{Shard: "1/4", OutDir: dir, Run: "c"}.Plan(job.job(), env(EnvCrashAfter, "3/1"))
+	require.NoError(t, err)
+	require.NoError(t, os.MkdirAll(p.Dir, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(p.Dir, "."+p.ID.Name()+".crashed"), nil, 0o644))
+	n, err := p.crashAfter()
+	require.NoError(t, err)
+	assert.Zero(t, n, "crashed once already")
 }
 
 func TestRerunReplaces(t *testing.T) {
