@@ -135,7 +135,7 @@ func (m *match) play(ctx context.Context, j job, players map[int]player.Player, 
 	for side := range 2 {
 		s := &player.Setup{
 			Game: m.game, GameName: m.gameName, Variant: m.variant, Config: m.cfg, Placement: m.placement,
-			Seed: gameSeed(m.seed, j.number, side),
+			Seed:  gameSeed(m.seed, j.number, side),
 			Start: start, Geometry: m.geo, Side: engines.Side(side), TC: tcs,
 			Players: rec.Players, MoveTimeout: seats[side].eng.MoveTimeout,
 		}
