@@ -189,31 +189,34 @@ func (l *Learner) record() {
 	}
 }
 
-// write opens t's book and appends t's game to the book's log, and tells
-// t's channel how that went.
-func (l *Learner) write(t learnTask) (r recordedGame, ok bool) {
-	var err error
-	defer func() {
-		if err != nil {
-			l.fail(err)
-		}
-		if t.logged != nil {
-			t.logged <- err
-		}
-	}()
+// write records t's game and tells t's channel how that went.
+func (l *Learner) write(t learnTask) (recordedGame, bool) {
+	r, ok, err := l.logGame(t)
+	if err != nil {
+		l.fail(err)
+	}
+	if t.logged != nil {
+		t.logged <- err
+	}
+	return r, ok
+}
+
+// logGame opens t's book and appends t's game to the book's log; ok is
+// false when there is no game to learn (no book, no move).
+func (l *Learner) logGame(t learnTask) (r recordedGame, ok bool, err error) {
 	b, err := t.open()
 	if err != nil {
-		return recordedGame{}, false
+		return recordedGame{}, false, err
 	}
 	if t.final != nil {
 		t.game = GameOf(b.game, t.final)
 		t.game.Random = t.random
 		if len(t.game.Moves) == 0 {
-			return recordedGame{}, false
+			return recordedGame{}, false, nil
 		}
 	}
 	name, end, err := b.record(t.game)
-	return recordedGame{book: b, game: t.game, log: name, end: end, logged: err == nil}, true
+	return recordedGame{book: b, game: t.game, log: name, end: end, logged: err == nil}, true, err
 }
 
 // learn learns the games recorded, in order, until the recorder is done
