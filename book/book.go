@@ -254,8 +254,8 @@ func (b *Book) Level() int { return b.hdr.level }
 // SetLevel changes the depth new positions are searched to, within
 // CheckDepths' bound.
 func (b *Book) SetLevel(level int) error {
-	if err := CheckDepths(level, 0); err != nil || level == 0 {
-		return cmp.Or(err, errors.New("a book's level is 1 or more"))
+	if level < 1 || level > MaxLevel {
+		return fmt.Errorf("a book's level is 1 to %d plies, not %d", MaxLevel, level)
 	}
 	b.hdr.level = level
 	return nil
@@ -267,8 +267,8 @@ func (b *Book) Plies() int { return b.hdr.plies }
 // SetPlies changes how many plies of a game learning adds, within
 // CheckDepths' bound.
 func (b *Book) SetPlies(plies int) error {
-	if err := CheckDepths(0, plies); err != nil || plies == 0 {
-		return cmp.Or(err, errors.New("a book's plies are 1 or more"))
+	if plies < 1 || plies > MaxPlies {
+		return fmt.Errorf("a book's plies are 1 to %d, not %d", MaxPlies, plies)
 	}
 	b.hdr.plies = plies
 	return nil

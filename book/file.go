@@ -112,7 +112,7 @@ func parseSnapshot(data []byte, verify bool) (*snapshot, error) {
 	if s.setting, _, ok = readString(rest); !ok {
 		return nil, formatErr("the header's setting is cut short")
 	}
-	if s.level <= 0 || s.plies <= 0 || CheckDepths(s.level, s.plies) != nil {
+	if s.level < 1 || s.level > MaxLevel || s.plies < 1 || s.plies > MaxPlies {
 		return nil, formatErr("level %d and plies %d are out of bounds (1 to %d, 1 to %d)", s.level, s.plies, MaxLevel, MaxPlies)
 	}
 	if s.packedLen <= 0 || s.packedLen > 1<<12 || s.recordLen != recordLen(s.packedLen) {

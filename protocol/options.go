@@ -195,7 +195,7 @@ func (u *ugi) setGame(name string, cfg engines.Config) error {
 	u.gameName, u.opts = name, cfg
 	if !same {
 		u.dropSearcher()
-		u.game, u.pos = g, g.Start()
+		u.begin(g)
 	}
 	return nil
 }

@@ -24,10 +24,13 @@ type ugi struct {
 	gameName string
 	opts     engines.Config
 	game     engines.Game
-	pos      engines.Position
-	searcher engines.Searcher
-	options  []option
-	book     bookState
+	// placement is the game's Spec.Placement: UCI writes its moves as
+	// drops.
+	placement bool
+	pos       engines.Position
+	searcher  engines.Searcher
+	options   []option
+	book      bookState
 	// played is the game as far as qi knows it: the position of its last
 	// go with the move it answered, until the game is learned.
 	played engines.Position
@@ -52,8 +55,15 @@ func (u *ugi) rebuild() error {
 		return err
 	}
 	u.dropSearcher()
-	u.game, u.pos = g, g.Start()
+	u.begin(g)
 	return nil
+}
+
+// begin makes g, the game gameName names, the game played, from its start.
+func (u *ugi) begin(g engines.Game) {
+	u.game, u.pos = g, g.Start()
+	s, ok := u.cfg.Registry.Lookup(u.gameName)
+	u.placement = ok && s.Placement
 }
 
 // finish hands the game being played over to be learned (BookLearn) and
@@ -563,17 +573,10 @@ func (u *ugi) moveText(pos engines.Position, m engines.Move) string {
 	}
 	t := pos.MoveText(m)
 	// A pass (othello's 0000) is no drop.
-	if u.uci && u.placement() && t != "0000" {
+	if u.uci && u.placement && t != "0000" {
 		return "P@" + t
 	}
 	return t
-}
-
-// placement reports whether the game's moves place stones, which UCI writes
-// as drops.
-func (u *ugi) placement() bool {
-	s, ok := u.cfg.Registry.Lookup(u.gameName)
-	return ok && s.Placement
 }
 
 func (u *ugi) infoLine(root engines.Position, i engines.Info) string {
