@@ -41,7 +41,7 @@ func WritePGN(w io.Writer, g Game) error {
 	tag("Round", orQ(g.Round))
 	tag("White", orQ(g.Players[0]))
 	tag("Black", orQ(g.Players[1]))
-	tag("Result", pgnResult(g.Result))
+	tag("Result", PGNResult(g.Result))
 	if clock != "" {
 		tag("Time", clock)
 	}
@@ -89,7 +89,7 @@ func WritePGN(w io.Writer, g Game) error {
 	if g.Reason != "" {
 		tokens = append(tokens, "{"+clean(g.Reason, "{}")+"}")
 	}
-	tokens = append(tokens, pgnResult(g.Result))
+	tokens = append(tokens, PGNResult(g.Result))
 	width := 0
 	for _, t := range tokens {
 		if width > 0 && width+1+len(t) > pgnWidth {

@@ -100,8 +100,8 @@ func ScoreText(s engines.Score) string {
 	return fmt.Sprintf("%+.2f", float64(s)/100)
 }
 
-// pgnResult writes a result as PGN does, from the first player's view.
-func pgnResult(r engines.Result) string {
+// PGNResult writes a result as PGN does, from the first player's view.
+func PGNResult(r engines.Result) string {
 	switch r {
 	case engines.P1Win:
 		return "1-0"

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"qi/engines"
+	"qi/engines/record"
 	"qi/tools/arena/stats"
 	"qi/tools/cmdline"
 )
@@ -112,7 +113,7 @@ func (t *tally) add(o outcome) bool {
 	t.clearBar()
 	if !t.m.conf.Quiet {
 		fmt.Fprintf(out, "Finished game %d (%s vs %s): %s {%s}\n", j.number,
-			o.rec.Players[0], o.rec.Players[1], resultString(res), o.rec.Reason)
+			o.rec.Players[0], o.rec.Players[1], record.PGNResult(res), o.rec.Reason)
 	}
 	if t.m.conf.SPRT != nil {
 		llr := t.m.conf.SPRT.LLR(t.m.sprtCounts(s.wdl, s.penta))
@@ -133,18 +134,6 @@ func (t *tally) add(o outcome) bool {
 	}
 	t.drawBar()
 	return t.decided
-}
-
-func resultString(r engines.Result) string {
-	switch r {
-	case engines.P1Win:
-		return "1-0"
-	case engines.P2Win:
-		return "0-1"
-	case engines.Draw:
-		return "1/2-1/2"
-	}
-	return "*"
 }
 
 // finish prints the final results.
