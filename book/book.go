@@ -66,9 +66,9 @@ const (
 	MaxPlies = 512
 )
 
-// CheckDepths says what is wrong with a book's level and plies, 0 taken
+// checkDepths says what is wrong with a book's level and plies, 0 taken
 // as "the default".
-func CheckDepths(level, plies int) error {
+func checkDepths(level, plies int) error {
 	if level < 0 || level > MaxLevel {
 		return fmt.Errorf("a book's level is 1 to %d plies (0: the default), not %d", MaxLevel, level)
 	}
@@ -81,13 +81,13 @@ func CheckDepths(level, plies int) error {
 // New returns an empty book of g whose new positions get searched level
 // plies deep and whose learning adds the first plies of a game; 0 picks the
 // game's defaults (DefaultLevel, DefaultPlies). Either beyond its bound
-// (CheckDepths) is refused.
+// (checkDepths) is refused.
 func New(g engines.Game, level, plies int) (*Book, error) {
 	p, ok := g.(engines.Packer)
 	if !ok {
 		return nil, fmt.Errorf("%s has no packed positions: no book for it", g.Name())
 	}
-	if err := CheckDepths(level, plies); err != nil {
+	if err := checkDepths(level, plies); err != nil {
 		return nil, err
 	}
 	if level <= 0 {
@@ -252,7 +252,7 @@ func (b *Book) Describe() string { return describe(b.hdr.game, b.hdr.setting) }
 func (b *Book) Level() int { return b.hdr.level }
 
 // SetLevel changes the depth new positions are searched to, within
-// CheckDepths' bound.
+// checkDepths' bound.
 func (b *Book) SetLevel(level int) error {
 	if level < 1 || level > MaxLevel {
 		return fmt.Errorf("a book's level is 1 to %d plies, not %d", MaxLevel, level)
@@ -265,7 +265,7 @@ func (b *Book) SetLevel(level int) error {
 func (b *Book) Plies() int { return b.hdr.plies }
 
 // SetPlies changes how many plies of a game learning adds, within
-// CheckDepths' bound.
+// checkDepths' bound.
 func (b *Book) SetPlies(plies int) error {
 	if plies < 1 || plies > MaxPlies {
 		return fmt.Errorf("a book's plies are 1 to %d, not %d", MaxPlies, plies)

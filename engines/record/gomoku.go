@@ -34,8 +34,8 @@ type GomokuGame struct {
 	Why string
 }
 
-// LeagueRule maps a Gomocup league to its rule.
-func LeagueRule(league string) (gomoku.Rule, bool) {
+// leagueRule maps a Gomocup league to its rule.
+func leagueRule(league string) (gomoku.Rule, bool) {
 	l := strings.ToLower(league)
 	switch {
 	case strings.HasPrefix(l, "renju"):
@@ -111,10 +111,10 @@ func ReadPSQ(path string, data []byte) (GomokuGame, error) {
 			}
 		}
 	}
-	rule, ok := LeagueRule(r.League)
+	rule, ok := leagueRule(r.League)
 	if !ok {
 		r.League = filepath.Base(filepath.Dir(path))
-		if rule, ok = LeagueRule(r.League); !ok {
+		if rule, ok = leagueRule(r.League); !ok {
 			return r, fmt.Errorf("%s: unknown league %q", path, r.League)
 		}
 	}
