@@ -251,8 +251,7 @@ func (b *Book) Describe() string { return describe(b.hdr.game, b.hdr.setting) }
 // Level returns the depth new positions are searched to.
 func (b *Book) Level() int { return b.hdr.level }
 
-// SetLevel changes the depth new positions are searched to, within
-// checkDepths' bound.
+// SetLevel changes the depth new positions are searched to, 1 to MaxLevel.
 func (b *Book) SetLevel(level int) error {
 	if level < 1 || level > MaxLevel {
 		return fmt.Errorf("a book's level is 1 to %d plies, not %d", MaxLevel, level)
@@ -264,8 +263,7 @@ func (b *Book) SetLevel(level int) error {
 // Plies returns how many plies of a game learning adds.
 func (b *Book) Plies() int { return b.hdr.plies }
 
-// SetPlies changes how many plies of a game learning adds, within
-// checkDepths' bound.
+// SetPlies changes how many plies of a game learning adds, 1 to MaxPlies.
 func (b *Book) SetPlies(plies int) error {
 	if plies < 1 || plies > MaxPlies {
 		return fmt.Errorf("a book's plies are 1 to %d, not %d", MaxPlies, plies)
