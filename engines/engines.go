@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -234,6 +235,24 @@ type Limits struct {
 	// it cannot expect to finish after this much time. The hard limit is the
 	// context's deadline.
 	Soft time.Duration
+	// Moves, when not empty, are the only moves the root may play: UCI's
+	// searchmoves, the moves Gomocup's YXBLOCK leaves, the lines of several
+	// after the first. Each is legal in the root position.
+	Moves []Move
+}
+
+// Allows reports whether the root may play m under l.
+func (l Limits) Allows(m Move) bool {
+	return len(l.Moves) == 0 || slices.Contains(l.Moves, m)
+}
+
+// RootMoves returns the legal moves of pos that l allows, in pos's order.
+func (l Limits) RootMoves(pos Position) []Move {
+	ms := pos.LegalMoves(nil)
+	if len(l.Moves) == 0 {
+		return ms
+	}
+	return slices.DeleteFunc(ms, func(m Move) bool { return !slices.Contains(l.Moves, m) })
 }
 
 // Info is a progress report of a search, and its final answer.
@@ -246,6 +265,9 @@ type Info struct {
 	PV       []Move
 	// Exact says the score is the game-theoretic value, not an estimate.
 	Exact bool
+	// Line numbers the lines of a search of several (MultiPV) from 1, the
+	// best; 0 in a search of one line.
+	Line int
 }
 
 // Best returns the first move of the PV, NoMove when there is none.

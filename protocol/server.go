@@ -116,6 +116,8 @@ type job struct {
 	// ponder is the clock of a go ponder, which takes effect at ponderhit.
 	ponder    *engines.Limits
 	movesLeft int
+	// only are the moves the root may play (searchmoves); all when empty.
+	only []engines.Move
 	// work marks a job that is no search (background): it has no answer.
 	work bool
 }
@@ -342,12 +344,12 @@ func (s *server) start(req searchRequest) {
 	s.jobs++
 	j := &job{
 		id: s.jobs, searcher: req.searcher, root: req.pos.Clone(), report: req.report, reportFinal: req.reportFinal,
-		done: req.done, hold: req.hold, ponder: req.ponder, movesLeft: req.movesLeft,
+		done: req.done, hold: req.hold, ponder: req.ponder, movesLeft: req.movesLeft, only: req.lim.Moves,
 	}
 	// Whatever stops the search before it has finished an iteration, its
 	// answer is the move it would have tried first, never an unordered one.
 	if fm, ok := req.searcher.(engines.FirstMover); ok {
-		if m := fm.FirstMove(req.pos); m != engines.NoMove {
+		if m := fm.FirstMove(req.pos); m != engines.NoMove && req.lim.Allows(m) {
 			j.last = engines.Info{PV: []engines.Move{m}}
 		}
 	}
@@ -451,7 +453,10 @@ func (s *server) progress(j *job, i engines.Info) {
 	if s.job != j {
 		return
 	}
-	j.last, j.printed = i, true
+	if i.Line <= 1 {
+		// The other lines of several are no answer to fall back on.
+		j.last, j.printed = i, true
+	}
 	if j.report != nil {
 		j.report(i)
 	}
@@ -465,7 +470,7 @@ func (s *server) complete(j *job, info engines.Info) {
 		return
 	}
 	if len(info.PV) == 0 {
-		info.PV = fallback(j.root, j.last.PV)
+		info.PV = fallback(j.root, j.last.PV, j.only)
 	}
 	if j.hold && !j.stopping {
 		// The search is over, but the client said to answer when told.
@@ -502,17 +507,18 @@ func (s *server) overrun(j *job) {
 	j.cancel()
 	s.retire(j.searcher)
 	info := j.last
-	info.PV = fallback(j.root, info.PV)
+	info.PV = fallback(j.root, info.PV, j.only)
 	s.finish(j, info, true)
 }
 
-// fallback returns pv if it has a move, else the first legal move of pos: the
-// last resort of a searcher that names no first move and has said nothing.
-func fallback(pos engines.Position, pv []engines.Move) []engines.Move {
+// fallback returns pv if it has a move, else the first legal move of pos
+// that only allows: the last resort of a searcher that names no first move
+// and has said nothing.
+func fallback(pos engines.Position, pv, only []engines.Move) []engines.Move {
 	if len(pv) > 0 {
 		return pv
 	}
-	if ms := pos.LegalMoves(nil); len(ms) > 0 {
+	if ms := (engines.Limits{Moves: only}).RootMoves(pos); len(ms) > 0 {
 		return ms[:1]
 	}
 	return nil

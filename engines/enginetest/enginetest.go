@@ -41,6 +41,7 @@ func Conformance(t *testing.T, g engines.Game, games int) {
 	checkNonASCII(t, g)
 	rng := rand.New(rand.NewPCG(uint64(len(g.Name())), 42))
 	searcher := g.NewSearcher(engines.Config{Level: 1, HashMB: 1})
+	full := g.NewSearcher(engines.Config{HashMB: 1})
 	for n := 0; n < games; n++ {
 		pos := g.Start()
 		require.Equal(t, 0, pos.Plies(), "a new position has no history")
@@ -55,6 +56,8 @@ func Conformance(t *testing.T, g engines.Game, games int) {
 			}
 			if ply%17 == n%17 {
 				checkSearch(t, searcher, pos, before)
+				checkRootMoves(t, searcher, pos, before, rng)
+				checkRootMoves(t, full, pos, before, rng)
 			}
 			m := before.moves[rng.IntN(len(before.moves))]
 			pos.Play(m)
@@ -129,6 +132,25 @@ func checkSearch(t *testing.T, searcher engines.Searcher, pos engines.Position, 
 	m := fm.FirstMove(pos)
 	require.Equal(t, s, take(pos), "FirstMove leaves the position as it was")
 	require.Contains(t, s.moves, m, "the first move is legal")
+}
+
+// checkRootMoves checks that a search told which moves the root may play
+// (searchmoves) plays one of them, also when stopped at once.
+func checkRootMoves(t *testing.T, searcher engines.Searcher, pos engines.Position, s snapshot, rng *rand.Rand) {
+	t.Helper()
+	only := slices.Clone(s.moves)
+	rng.Shuffle(len(only), func(i, j int) { only[i], only[j] = only[j], only[i] })
+	only = only[:1+rng.IntN(len(only))]
+	lim := engines.Limits{Depth: 2, Nodes: 20000, Moves: only}
+	info := searcher.Search(context.Background(), pos, lim, nil)
+	require.Equal(t, s, take(pos), "a search of some moves leaves the position as it was")
+	require.NotEmpty(t, info.PV, "a search of some moves finds a move")
+	require.Contains(t, only, info.PV[0], "the search plays one of the moves it was given")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	info = searcher.Search(ctx, pos, engines.Limits{Moves: only}, nil)
+	require.NotEmpty(t, info.PV, "a search of some moves stopped at once still has a move")
+	require.Contains(t, only, info.PV[0], "the stopped search plays one of the moves it was given")
 }
 
 // checkMoveChecker checks that a position that judges single moves agrees

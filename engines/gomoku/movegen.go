@@ -5,7 +5,11 @@
 
 package gomoku
 
-import "slices"
+import (
+	"slices"
+
+	"qi/engines"
+)
 
 // centre returns the empty square nearest the centre.
 func (s *Searcher) centre(p *Position) int {
@@ -26,20 +30,22 @@ func (s *Searcher) centre(p *Position) int {
 
 // rootMoves lists the moves the root searches: the legal candidates, only
 // the defences when the opponent threatens an open four, all legal moves
-// when no candidate is left.
-func (s *Searcher) rootMoves(p *Position) {
-	b := &s.b
+// when no candidate is left; of these, only the ones lim allows.
+func (s *Searcher) rootMoves(p *Position, lim engines.Limits) {
 	s.root = s.root[:0]
 	for _, sc := range s.genMoves(0, 0, -1) {
-		s.root = append(s.root, rootMove{m: sc.m, prio: sc.score})
+		if lim.Allows(engines.Move(sc.m)) {
+			s.root = append(s.root, rootMove{m: sc.m, prio: sc.score})
+		}
 	}
 	if len(s.root) == 0 {
-		for _, m := range p.LegalMoves(nil) {
+		// No candidate, or none the limits allow (all of them lose to
+		// a four they do not stop): the moves allowed, by their value.
+		for _, m := range lim.RootMoves(p) {
 			s.root = append(s.root, rootMove{m: int16(m), prio: s.prio(int(m))})
 		}
 	}
 	slices.SortStableFunc(s.root, func(a, c rootMove) int { return int(c.prio - a.prio) })
-	_ = b
 }
 
 // genMoves fills move buffer slot with the moves to search at ply, scored

@@ -336,7 +336,7 @@ func (s *Searcher) Search(ctx context.Context, pos engines.Position, lim engines
 	s.load(p)
 	s.ageHistory()
 
-	if info, ok := s.decided(p, s.vctBudget(ctx, lim)); ok {
+	if info, ok := s.decided(p, s.vctBudget(ctx, lim)); ok && lim.Allows(info.Best()) {
 		info.Time = time.Since(start)
 		info.Nodes = s.nodes
 		if report != nil {
@@ -344,7 +344,7 @@ func (s *Searcher) Search(ctx context.Context, pos engines.Position, lim engines
 		}
 		return info
 	}
-	s.rootMoves(p)
+	s.rootMoves(p, lim)
 	if s.lv.vctOn && !s.opt.NoVCTDefence && len(s.root) > 1 {
 		s.defendVCT(s.vctBudget(ctx, lim), s.timeShare(ctx, lim, start, 4))
 		if s.aborted {
@@ -353,7 +353,7 @@ func (s *Searcher) Search(ctx context.Context, pos engines.Position, lim engines
 			s.stop.Set()
 		}
 	}
-	if len(s.root) == 1 && !lim.Infinite && (lim.Depth == 0 || lim.Depth > 2) {
+	if len(s.root) == 1 && len(lim.Moves) == 0 && !lim.Infinite && (lim.Depth == 0 || lim.Depth > 2) {
 		// A forced move: a short search for its score will do.
 		lim.Depth = 2
 	}

@@ -70,6 +70,9 @@ func (s *searcher8) run(start time.Time, p, o uint64, pl plan8, lim engines.Limi
 	s.ett.newSearch()
 	empties := 64 - bits.OnesCount64(p|o)
 	moves := s.rootMoves(p, o)
+	if len(lim.Moves) > 0 {
+		moves = slices.DeleteFunc(moves, func(m rootMove) bool { return !lim.Allows(moveOf(m.sq)) })
+	}
 	if len(moves) == 0 {
 		return engines.Info{Exact: true, Score: engines.Score(100 * finalDiscs(p, o))}
 	}

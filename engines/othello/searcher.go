@@ -185,7 +185,7 @@ func (s *Searcher) Search(ctx context.Context, pos engines.Position, lim engines
 		return engines.Info{Exact: true, Score: engines.Score(100 * sc)}
 	}
 	if s.level == 1 {
-		return greedy(start, p)
+		return greedy(start, p, lim)
 	}
 	stop := search.WatchContext(ctx)
 	defer stop.Release()
@@ -296,9 +296,9 @@ func solveReach(n int, budget time.Duration) int {
 }
 
 // greedy is level 1: the move that flips the most discs, the first in
-// square order among equals.
-func greedy(start time.Time, p *Position) engines.Info {
-	moves := p.LegalMoves(nil)
+// square order among equals, of the moves lim allows.
+func greedy(start time.Time, p *Position, lim engines.Limits) engines.Info {
+	moves := lim.RootMoves(p)
 	best, bestN := moves[0], -1
 	if best != Pass {
 		for _, m := range moves {

@@ -28,6 +28,7 @@ type searcherN struct {
 	flips   []int
 	moveBuf [][]int
 	pv      [][]int
+	only    []engines.Move // the moves the root may play; all when empty
 }
 
 // newSearcherN returns a searcher of n x n boards evaluating with w (nil:
@@ -96,6 +97,10 @@ func (s *searcherN) pvsN(b *boardN, alpha, beta, depth, ply int, passed bool, fl
 		}
 	}
 	moves := b.moves(s.moveBuf[ply][:0])
+	restricted := ply == 0 && len(s.only) > 0
+	if restricted {
+		moves = slices.DeleteFunc(moves, func(m int) bool { return !slices.Contains(s.only, engines.Move(m)) })
+	}
 	s.moveBuf[ply] = moves
 	if len(moves) == 0 {
 		b.pass()
@@ -136,7 +141,10 @@ func (s *searcherN) pvsN(b *boardN, alpha, beta, depth, ply int, passed bool, fl
 			}
 		}
 	}
-	s.tt.Store(key, search.Entry{Move: engines.Move(bestMove), Score: engines.Score(best), Depth: depth, Bound: search.BoundOf(engines.Score(best), engines.Score(alpha), engines.Score(beta))})
+	if !restricted {
+		// A root that may not play every move has no value of its own.
+		s.tt.Store(key, search.Entry{Move: engines.Move(bestMove), Score: engines.Score(best), Depth: depth, Bound: search.BoundOf(engines.Score(best), engines.Score(alpha), engines.Score(beta))})
+	}
 	return best
 }
 
@@ -182,7 +190,7 @@ func (b *boardN) mobility() int {
 // to the end when that is no deeper.
 func (s *searcherN) run(start time.Time, root *boardN, depth int, lim engines.Limits, report func(engines.Info)) engines.Info {
 	s.stopped, s.nodes, s.selDep = false, 0, 0
-	s.nodeCap = lim.Nodes
+	s.nodeCap, s.only = lim.Nodes, lim.Moves
 	b := root.clone()
 	empties := b.g.n*b.g.n - b.count[cellBlack] - b.count[cellWhite]
 	moves := b.moves(nil)
@@ -234,8 +242,8 @@ func (s *searcherN) run(start time.Time, root *boardN, depth int, lim engines.Li
 	info := search.Deepen(start, lim, max(1, min(depth, empties)), s.stop, iter, report)
 	if len(info.PV) == 0 {
 		// Stopped before the first iteration ended: any legal move.
-		if len(moves) > 0 {
-			info.PV = []engines.Move{engines.Move(moves[0])}
+		if i := slices.IndexFunc(moves, func(m int) bool { return lim.Allows(engines.Move(m)) }); i >= 0 {
+			info.PV = []engines.Move{engines.Move(moves[i])}
 		} else {
 			info.PV = []engines.Move{Pass}
 		}

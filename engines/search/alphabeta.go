@@ -6,6 +6,7 @@ package search
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"qi/engines"
@@ -27,7 +28,8 @@ type AlphaBeta struct {
 	nodeCap  int64
 	nodes    int64
 	selDepth int
-	horizon  bool // a leaf was cut off by depth in this iteration
+	horizon  bool           // a leaf was cut off by depth in this iteration
+	only     []engines.Move // the moves the root may play; all when empty
 	moves    [][]engines.Move
 	pv       [][]engines.Move
 }
@@ -69,7 +71,7 @@ func (a *AlphaBeta) Search(ctx context.Context, pos engines.Position, lim engine
 	start := time.Now()
 	a.stop = WatchContext(ctx)
 	defer a.stop.Release()
-	a.nodes, a.selDepth, a.nodeCap = 0, 0, lim.Nodes
+	a.nodes, a.selDepth, a.nodeCap, a.only = 0, 0, lim.Nodes, lim.Moves
 	if pos.Result() != engines.None {
 		return engines.Info{Exact: true, Score: terminal(pos, 0)}
 	}
@@ -129,6 +131,15 @@ func (a *AlphaBeta) negamax(pos engines.Position, depth, ply int, alpha, beta en
 		return alpha
 	}
 	moves := pos.LegalMoves(a.moves[ply][:0])
+	if ply == 0 && len(a.only) > 0 {
+		moves = slices.DeleteFunc(moves, func(m engines.Move) bool { return !slices.Contains(a.only, m) })
+		if len(moves) == 0 {
+			// A position that lists fewer moves than the rules allow
+			// (the gomoku baseline's, near the stones) still plays the
+			// ones asked for, which the caller checked.
+			moves = append(moves, a.only...)
+		}
+	}
 	a.moves[ply] = moves
 	key := pos.Hash()
 	if e, ok := a.tt.Probe(key); ok {
