@@ -41,6 +41,8 @@ func FuzzCommands(f *testing.F) {
 		"setoption name Game value gomoku\nsetoption name BoardSize value 5\nposition fen 5/5/2x2/5/5 o\ngo nodes 50\n",
 		"setoption name Game value othello\nposition fen -OX----------------------------------------------------------- O moves PA\ngo depth 2\nmoves\n",
 		"setoption name Game value othello\nsetoption name BoardSize value 6\nposition startpos moves c2 pass 0000\nperft 2\n",
+		"setoption name MultiPV value 3\nposition startpos moves a1\ngo depth 3\nsetoption name MultiPV value 0\ngo depth 2 searchmoves b2 b2 c3 zz\n",
+		"go infinite searchmoves a1 b1\nisready\nstop\ngo searchmoves\ngo depth 1 searchmoves 0000 searchmoves a2\n",
 	} {
 		f.Add(seed)
 	}

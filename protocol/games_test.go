@@ -46,6 +46,7 @@ func TestGomokuAndOthelloTranscripts(t *testing.T) {
 			"option name Level type spin default 10 min 1 max 10",
 			"option name Hash type spin default 16 min 1 max 16384",
 			"option name Threads type spin default 1 min 1 max 256",
+			"option name MultiPV type spin default 1 min 1 max 500",
 			"option name BoardSize type spin default 0 min 0 max 22",
 			"option name Baseline type check default false",
 			"option name Rule type combo default freestyle var freestyle var standard var renju var caro",

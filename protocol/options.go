@@ -77,6 +77,10 @@ func (o option) check(v string) (string, error) {
 // maxHashMB bounds the Hash option.
 const maxHashMB = 16384
 
+// maxMultiPV bounds the MultiPV option: more lines than any game has
+// moves.
+const maxMultiPV = 500
+
 // maxBoardSize bounds the BoardSize option (gomoku goes to 22).
 const maxBoardSize = 22
 
@@ -112,6 +116,10 @@ func (u *ugi) optionTable() []option {
 		{name: "Threads", kind: "spin", def: "1", min: 1, max: engines.MaxThreads, apply: func(u *ugi, v string) error {
 			u.opts.Threads, _ = strconv.Atoi(v)
 			u.dropSearcher()
+			return nil
+		}},
+		{name: "MultiPV", kind: "spin", def: "1", min: 1, max: maxMultiPV, apply: func(u *ugi, v string) error {
+			u.multiPV, _ = strconv.Atoi(v)
 			return nil
 		}},
 		{name: "BoardSize", kind: "spin", def: "0", min: 0, max: maxBoardSize, apply: func(u *ugi, v string) error {

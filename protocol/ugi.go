@@ -6,12 +6,14 @@ package protocol
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 
 	"qi/book"
 	"qi/engines"
+	"qi/engines/search"
 )
 
 // ugi is the state of a UGI or UCI session: the options set, the game they
@@ -34,6 +36,8 @@ type ugi struct {
 	// played is the game as far as qi knows it: the position of its last
 	// go with the move it answered, until the game is learned.
 	played engines.Position
+	// multiPV is how many lines a search gives (MultiPV).
+	multiPV int
 }
 
 func newUGI(s *server, cfg Config, uci bool) (*ugi, error) {
@@ -333,6 +337,13 @@ func (u *ugi) goCommand(args []string) {
 		u.s.println("bestmove 0000")
 		return
 	}
+	if len(g.searchmoves) > 0 {
+		only, errs := readMoves(u.pos, g.searchmoves)
+		if len(errs) > 0 {
+			u.errorf("go searchmoves: %s; searching %s", joinErrors(errs), u.movesText(u.pos, only))
+		}
+		g.lim.Moves = only
+	}
 	if u.searcher == nil {
 		u.searcher = u.game.NewSearcher(u.opts)
 	}
@@ -341,14 +352,19 @@ func (u *ugi) goCommand(args []string) {
 		movesLeft = p.MovesLeft()
 	}
 	root := u.pos.Clone()
+	var searcher engines.Searcher = u.searcher
+	if u.multiPV > 1 {
+		searcher = &search.Lines{Inner: u.searcher, Lines: u.multiPV}
+	}
 	req := searchRequest{
-		pos: u.pos, searcher: u.searcher, lim: g.lim, movesLeft: movesLeft,
+		pos: u.pos, searcher: searcher, lim: g.lim, movesLeft: movesLeft,
 		report:      func(i engines.Info) { u.s.println(u.infoLine(root, i)) },
 		reportFinal: true,
 	}
-	// Analysis (go infinite, ponder) wants a search, not the book.
+	// Analysis (go infinite, ponder, several lines, some moves) wants a
+	// search, not the book.
 	var bs *book.Searcher
-	if !g.hold() {
+	if !g.hold() && u.multiPV <= 1 && len(g.lim.Moves) == 0 {
 		bs = u.book.searcher(u.searcher, u.game, u.opts.EffectiveLevel(), 0)
 	}
 	if bs != nil {
@@ -373,7 +389,7 @@ func (u *ugi) goCommand(args []string) {
 			clock := g.lim
 			req.ponder = &clock
 		}
-		req.lim = engines.Limits{Infinite: true, Depth: g.lim.Depth, Nodes: g.lim.Nodes}
+		req.lim = engines.Limits{Infinite: true, Depth: g.lim.Depth, Nodes: g.lim.Nodes, Moves: g.lim.Moves}
 	}
 	u.s.start(req)
 }
@@ -407,6 +423,9 @@ type goArgs struct {
 	lim    engines.Limits
 	perft  int
 	ponder bool
+	// searchmoves are the moves of searchmoves as written, read against
+	// the position when the search starts.
+	searchmoves []string
 	// bounded says a limit parsed: a depth, nodes, a time or a clock;
 	// defaulted that none did and a malformed go got malformedGoTime.
 	bounded, defaulted bool
@@ -505,9 +524,12 @@ func parseGo(args []string) goArgs {
 			g.ponder = true
 			continue
 		case "searchmoves":
-			g.errs = append(g.errs, fmt.Errorf("searchmoves is not supported"))
 			for i+1 < len(args) && !isGoKey(args[i+1]) {
 				i++
+				g.searchmoves = append(g.searchmoves, args[i])
+			}
+			if len(g.searchmoves) == 0 {
+				g.errs = append(g.errs, fmt.Errorf("searchmoves wants moves"))
 			}
 			continue
 		}
@@ -557,6 +579,35 @@ func parseGo(args []string) goArgs {
 	return g
 }
 
+// readMoves reads the moves of searchmoves in pos: the legal ones, once
+// each, and an error for each of the others.
+func readMoves(pos engines.Position, texts []string) ([]engines.Move, []error) {
+	var only []engines.Move
+	var errs []error
+	for _, t := range texts {
+		m, err := engines.Legal(pos, t)
+		switch {
+		case err != nil:
+			errs = append(errs, err)
+		case !slices.Contains(only, m):
+			only = append(only, m)
+		}
+	}
+	return only, errs
+}
+
+// movesText writes moves of pos for a message, "every move" for none.
+func (u *ugi) movesText(pos engines.Position, moves []engines.Move) string {
+	if len(moves) == 0 {
+		return "every move"
+	}
+	ts := make([]string, len(moves))
+	for i, m := range moves {
+		ts[i] = u.moveText(pos, m)
+	}
+	return strings.Join(ts, " ")
+}
+
 func isGoKey(s string) bool {
 	switch s = strings.ToLower(s); s {
 	case "infinite", "ponder", "searchmoves":
@@ -581,8 +632,11 @@ func (u *ugi) moveText(pos engines.Position, m engines.Move) string {
 
 func (u *ugi) infoLine(root engines.Position, i engines.Info) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "info depth %d seldepth %d score %s nodes %d nps %d time %d",
-		i.Depth, max(i.SelDepth, i.Depth), i.Score.UCI(), i.Nodes, i.NPS(), i.Time.Milliseconds())
+	fmt.Fprintf(&b, "info depth %d seldepth %d", i.Depth, max(i.SelDepth, i.Depth))
+	if i.Line > 0 {
+		fmt.Fprintf(&b, " multipv %d", i.Line)
+	}
+	fmt.Fprintf(&b, " score %s nodes %d nps %d time %d", i.Score.UCI(), i.Nodes, i.NPS(), i.Time.Milliseconds())
 	if len(i.PV) > 0 {
 		b.WriteString(" pv")
 		p := root.Clone()

@@ -125,6 +125,7 @@ option name Game type combo default tictactoe var tictactoe var niujiao var slow
 option name Level type spin default 10 min 1 max 10
 option name Hash type spin default 16 min 1 max 16384
 option name Threads type spin default 1 min 1 max 256
+option name MultiPV type spin default 1 min 1 max 500
 option name BoardSize type spin default 0 min 0 max 22
 option name Baseline type check default false
 `
@@ -153,6 +154,33 @@ func TestTranscripts(t *testing.T) {
 			"info depth 1 seldepth 1 score cp 100 nodes 6 nps * time * pv c1",
 			"info depth 2 seldepth 2 score cp 0 nodes 22 nps * time * pv c1 b1",
 			"bestmove c1")},
+		{"multipv", lines("setoption name MultiPV value 3", "position startpos moves a1 b2 c3", "go depth 2"), lines(
+			"info depth 1 seldepth 1 multipv 1 score cp 100 nodes 15 nps * time * pv c1",
+			"info depth 1 seldepth 1 multipv 2 score cp 100 nodes 15 nps * time * pv a3",
+			"info depth 1 seldepth 1 multipv 3 score cp 0 nodes 15 nps * time * pv b1",
+			"info depth 2 seldepth 2 multipv 1 score cp 0 nodes 72 nps * time * pv c1 b1",
+			"info depth 2 seldepth 2 multipv 2 score cp 0 nodes 72 nps * time * pv a3 b1",
+			"info depth 2 seldepth 2 multipv 3 score cp -100 nodes 72 nps * time * pv b1 c1",
+			"bestmove c1")},
+		{"multipv of more lines than moves", lines("setoption name MultiPV value 9", "position startpos moves a1 b2 c3 c1 b1 b3 a3", "go depth 1"), lines(
+			"info depth 1 seldepth 1 multipv 1 score cp 100 nodes 3 nps * time * pv a2",
+			"info depth 1 seldepth 1 multipv 2 score cp 0 nodes 3 nps * time * pv c2",
+			"bestmove a2")},
+		{"searchmoves", lines("position startpos moves a1 b2 c3", "go depth 2 searchmoves b1 a2"), lines(
+			"info depth 1 seldepth 1 score cp 0 nodes 2 nps * time * pv b1",
+			"info depth 2 seldepth 2 score cp -100 nodes 10 nps * time * pv b1 c1",
+			"bestmove b1")},
+		{"bad searchmoves", lines("position startpos moves a1 b2 c3", "go depth 1 searchmoves a1 zz b1", "go depth 1 searchmoves a1", "go depth 1 searchmoves", "moves"), lines(
+			`info string error: go searchmoves: illegal move: a1; bad square "zz": tic-tac-toe squares run from a1 to c3; searching b1`,
+			"info depth 1 seldepth 1 score cp 0 nodes 1 nps * time * pv b1",
+			"bestmove b1",
+			"info string error: go searchmoves: illegal move: a1; searching every move",
+			"info depth 1 seldepth 1 score cp 100 nodes 6 nps * time * pv c1",
+			"bestmove c1",
+			"info string error: go: searchmoves wants moves; searching with depth 1",
+			"info depth 1 seldepth 1 score cp 100 nodes 6 nps * time * pv c1",
+			"bestmove c1",
+			"moves b1 c1 a2 c2 a3 b3")},
 		{"uci drops", lines("uci", "setoption name UCI_Variant value tictactoe", "position fen 3/3/3[PPPPPpppp] w - - 0 1 moves P@b2 P@a1 P@c3", "go depth 1", "moves", "quit"),
 			strings.Replace(ugiHello, "option name Level",
 				"option name UCI_Variant type combo default tictactoe var niujiao var slow var stuck var tictactoe\noption name Level", 1) +
