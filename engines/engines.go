@@ -355,6 +355,52 @@ type Pacer interface {
 	MovesLeft() int
 }
 
+// WDL is the side to move's chances in a position, per mille: of winning,
+// drawing and losing, which sum to 1000. GUIs show them beside the score
+// (UCI's UCI_ShowWDL, Yixin-Board's winning rate).
+type WDL struct {
+	Win, Draw, Loss int
+}
+
+// Flip returns the chances from the opponent's view.
+func (c WDL) Flip() WDL { return WDL{Win: c.Loss, Draw: c.Draw, Loss: c.Win} }
+
+// CertainWDL returns the chances of a known result whose score is s: a win
+// when s is above 0, a loss below, a draw at 0.
+func CertainWDL(s Score) WDL {
+	switch {
+	case s > 0:
+		return WDL{Win: 1000}
+	case s < 0:
+		return WDL{Loss: 1000}
+	}
+	return WDL{Draw: 1000}
+}
+
+// WDLModel is implemented by games that estimate the chances of a position
+// from a search's score: models fitted to qi's own games (engines/wdl).
+type WDLModel interface {
+	// EstimateWDL returns the chances of the side to move in pos when a
+	// search of pos scored it s, an estimate and not a forced result; ok
+	// is false when the game has no model for its board and rule.
+	EstimateWDL(pos Position, s Score) (c WDL, ok bool)
+}
+
+// WDLOf returns the chances of the side to move in pos when a search of pos
+// scored it s, exact when s is the position's game-theoretic value (Info's
+// Exact). A forced result and an exact score are certain (CertainWDL); any
+// other score is the game's WDLModel's estimate. ok is false when the game
+// has no model for the estimate.
+func WDLOf(g Game, pos Position, s Score, exact bool) (c WDL, ok bool) {
+	if exact || s.IsMate() {
+		return CertainWDL(s), true
+	}
+	if m, ok := g.(WDLModel); ok {
+		return m.EstimateWDL(pos, s)
+	}
+	return WDL{}, false
+}
+
 // Bencher is implemented by games that measure themselves for `qi bench`:
 // nodes per second and whatever else matters for the game (solve times, the
 // depth reached in a second ...).

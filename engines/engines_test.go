@@ -104,3 +104,51 @@ func TestInfo(t *testing.T) {
 	assert.Equal(t, engines.Move(3), engines.Info{PV: []engines.Move{3, 4}}.Best())
 	assert.Equal(t, int64(0), engines.Info{Nodes: 5}.NPS())
 }
+
+// modelled is tic-tac-toe with a model that says where its estimates come
+// from.
+type modelled struct{ tictactoe.Game }
+
+func (modelled) EstimateWDL(_ engines.Position, s engines.Score) (engines.WDL, bool) {
+	return engines.WDL{Win: 1, Draw: 998, Loss: 1}, s != 7
+}
+
+// unmodelled is a game without a model.
+type unmodelled struct{ engines.Game }
+
+func TestWDLOf(t *testing.T) {
+	pos := tictactoe.Game{}.Start()
+	estimate := engines.WDL{Win: 1, Draw: 998, Loss: 1}
+	tests := []struct {
+		name   string
+		g      engines.Game
+		s      engines.Score
+		exact  bool
+		want   engines.WDL
+		wantOK bool
+	}{
+		{"a forced win", modelled{}, engines.MateIn(3), false, engines.WDL{Win: 1000}, true},
+		{"a forced loss", modelled{}, engines.MatedIn(4), false, engines.WDL{Loss: 1000}, true},
+		{"a win on the board", unmodelled{}, engines.MateIn(0), false, engines.WDL{Win: 1000}, true},
+		{"an exact draw", modelled{}, 0, true, engines.WDL{Draw: 1000}, true},
+		{"an exact win by discs", unmodelled{}, 200, true, engines.WDL{Win: 1000}, true},
+		{"an exact loss by discs", modelled{}, -2, true, engines.WDL{Loss: 1000}, true},
+		{"an estimate", modelled{}, 150, false, estimate, true},
+		{"an estimate the model lacks", modelled{}, 7, false, engines.WDL{Win: 1, Draw: 998, Loss: 1}, false},
+		{"an estimate without a model", unmodelled{}, 150, false, engines.WDL{}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, ok := engines.WDLOf(tt.g, pos, tt.s, tt.exact)
+			assert.Equal(t, tt.wantOK, ok)
+			if ok {
+				assert.Equal(t, tt.want, c)
+				assert.Equal(t, 1000, c.Win+c.Draw+c.Loss)
+			}
+		})
+	}
+	assert.Equal(t, engines.WDL{Win: 3, Draw: 10, Loss: 987}, engines.WDL{Win: 987, Draw: 10, Loss: 3}.Flip())
+	for _, s := range []engines.Score{1, 100, engines.MateIn(1)} {
+		assert.Equal(t, engines.CertainWDL(s).Flip(), engines.CertainWDL(-s))
+	}
+}
