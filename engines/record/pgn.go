@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // pgnWidth is where PGN lines wrap.
@@ -117,6 +118,51 @@ type PGNGame struct {
 	// the game has one after its moves' comments.
 	Final  string
 	Result string
+}
+
+// RecordMoves returns the game's moves with what their comments say in
+// the form WritePGN writes them: {book} marks a move of the opening,
+// {+0.35/12 0.051s} gives an engine's score, depth and time ({0.051s} a
+// time alone). A comment in another form says nothing: its move has no
+// score.
+func (g PGNGame) RecordMoves() []Move {
+	moves := make([]Move, len(g.Moves))
+	for i, text := range g.Moves {
+		moves[i] = parseComment(g.Comments[i])
+		moves[i].Text = text
+	}
+	return moves
+}
+
+// parseComment reads what a move's comment says.
+func parseComment(c string) Move {
+	f := strings.Fields(c)
+	if len(f) == 1 && f[0] == "book" {
+		return Move{Book: true}
+	}
+	if len(f) == 0 || len(f) > 2 {
+		return Move{}
+	}
+	secs, ok := strings.CutSuffix(f[len(f)-1], "s")
+	t, err := strconv.ParseFloat(secs, 64)
+	if !ok || err != nil || t < 0 || t > 1e9 {
+		return Move{}
+	}
+	m := Move{Time: time.Duration(t * float64(time.Second))}
+	if len(f) == 1 {
+		return m
+	}
+	score, depth, hasDepth := strings.Cut(f[0], "/")
+	if _, err := ParseScore(score); err != nil {
+		return Move{}
+	}
+	m.Score = score
+	if hasDepth {
+		if m.Depth, err = strconv.Atoi(depth); err != nil || m.Depth < 0 {
+			return Move{}
+		}
+	}
+	return m
 }
 
 var (

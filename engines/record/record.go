@@ -8,6 +8,8 @@ package record
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 	"time"
 
@@ -98,6 +100,37 @@ func ScoreText(s engines.Score) string {
 		return fmt.Sprintf("-M%d", p/2)
 	}
 	return fmt.Sprintf("%+.2f", float64(s)/100)
+}
+
+// ParseScore reads an evaluation as ScoreText writes it: "+0.35" is 35 of
+// the game's units, "+M3" a win in three moves (five plies, as UCI counts
+// them), "-M3" a loss in three (six plies).
+func ParseScore(text string) (engines.Score, error) {
+	sign, body := 1, text
+	if body != "" && (body[0] == '+' || body[0] == '-') {
+		if body[0] == '-' {
+			sign = -1
+		}
+		body = body[1:]
+	}
+	if n, ok := strings.CutPrefix(body, "M"); ok {
+		moves, err := strconv.Atoi(n)
+		if err != nil || moves < 0 || 2*moves > engines.MaxPly {
+			return 0, fmt.Errorf("bad score %q", text)
+		}
+		if sign > 0 {
+			return engines.MateIn(max(2*moves-1, 0)), nil
+		}
+		return engines.MatedIn(2 * moves), nil
+	}
+	if body == "" || !strings.ContainsAny(body[:1], "0123456789") {
+		return 0, fmt.Errorf("bad score %q", text)
+	}
+	v, err := strconv.ParseFloat(body, 64)
+	if err != nil || math.Abs(v*100) >= float64(engines.Mate-engines.MaxPly) {
+		return 0, fmt.Errorf("bad score %q", text)
+	}
+	return engines.Score(sign) * engines.Score(math.Round(v*100)), nil
 }
 
 // PGNResult writes a result as PGN does, from the first player's view.

@@ -5,6 +5,7 @@ package record
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -208,6 +209,68 @@ func TestScoreText(t *testing.T) {
 	assert.Equal(t, "+M1", ScoreText(engines.MateIn(1)))
 	assert.Equal(t, "+M3", ScoreText(engines.MateIn(5)))
 	assert.Equal(t, "-M2", ScoreText(engines.MatedIn(4)))
+}
+
+func TestParseScore(t *testing.T) {
+	tests := []struct {
+		text string
+		want engines.Score
+	}{
+		{"+0.35", 35}, {"-1.00", -100}, {"+0.00", 0}, {"-0.00", 0}, {"0.07", 7}, {"+12.50", 1250},
+		{"-0.355", -36}, {"+M1", engines.MateIn(1)}, {"+M3", engines.MateIn(5)}, {"+M0", engines.MateIn(0)},
+		{"-M2", engines.MatedIn(4)}, {"-M0", engines.MatedIn(0)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			s, err := ParseScore(tt.text)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, s)
+		})
+	}
+	for _, s := range []engines.Score{0, 1, -1, 35, -1250, engines.MateIn(1), engines.MateIn(7), engines.MatedIn(2), engines.MatedIn(10)} {
+		back, err := ParseScore(ScoreText(s))
+		require.NoError(t, err)
+		assert.Equal(t, s, back, "%s read back", ScoreText(s))
+	}
+	for _, bad := range []string{"", "+", "M", "+Mx", "-M-1", "abc", "+.5", "1e99", "+0.35/4", "NaN", "+Inf"} {
+		_, err := ParseScore(bad)
+		assert.Error(t, err, "%q", bad)
+	}
+}
+
+func TestRecordMoves(t *testing.T) {
+	f, err := os.Open("testdata/scores.pgn")
+	require.NoError(t, err)
+	defer f.Close()
+	games, err := ReadPGN(f)
+	require.NoError(t, err)
+	require.Len(t, games, 2)
+	assert.Equal(t, []Move{
+		{Text: "b2", Book: true}, {Text: "a2", Book: true},
+		{Text: "a1", Time: 12 * time.Millisecond, Score: "+1.00", Depth: 3},
+		{Text: "c3", Time: 1500 * time.Millisecond, Score: "-M2", Depth: 9},
+		{Text: "a3", Time: 3 * time.Millisecond},
+		{Text: "c1", Time: 4 * time.Millisecond, Score: "-M1", Depth: 9},
+		{Text: "b3", Time: 5 * time.Millisecond, Score: "+M1"},
+		{Text: "c2"},
+	}, games[0].RecordMoves(), "a person's comment says nothing")
+	assert.Equal(t, "O wins by the rules", games[0].Final)
+	var scores []string
+	moves := games[1].RecordMoves()
+	for _, m := range moves {
+		scores = append(scores, m.Score)
+	}
+	assert.Equal(t, []string{"", "+0.00", "-0.35", "+12.50", "", "-0.00", "+0.00", "+0.00", "+0.00"}, scores,
+		"a malformed depth leaves the move without a score")
+	assert.Equal(t, 4, moves[2].Depth)
+
+	// What WritePGN writes reads back.
+	var b bytes.Buffer
+	require.NoError(t, WritePGN(&b, sample()))
+	back, err := ReadPGN(&b)
+	require.NoError(t, err)
+	require.Len(t, back, 1)
+	assert.Equal(t, sample().Moves, back[0].RecordMoves())
 }
 
 func TestReadSGFGames(t *testing.T) {
