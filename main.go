@@ -32,6 +32,7 @@ import (
 	"qi/tools/play"
 	"qi/tools/shard"
 	"qi/tools/solve"
+	"qi/tools/wdltool"
 )
 
 // version is reported to clients by id/ABOUT lines.
@@ -130,6 +131,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, interrupts fu
 			err = merge.Run(rest, stdout, stderr, mergeReports(reg))
 		case "book":
 			err = booktool.Run(ctx, rest, stdout, stderr, reg)
+		case "wdl":
+			err = wdltool.Run(rest, stdout, stderr, reg)
 		case "version", "--version", "-version":
 			err = versionCmd(rest, stdout)
 		case "help", "-h", "-help", "--help":
@@ -188,6 +191,7 @@ func usage(w io.Writer) {
        qi gomokutrain <cmd>     train gomoku: Gomocup records, labels, self-play
        qi merge [flags] dir...  merge the shards of batch runs (docs/batch.md)
        qi book <cmd>            build, grow, learn into and show opening books
+       qi wdl fit [flags] file  fit the win/draw/loss models to scored records
        qi version
 Every subcommand prints its usage with -h (or qi help <subcommand>).
 `)

@@ -91,6 +91,8 @@ func TestHelpEverywhere(t *testing.T) {
 		{[]string{"gomokutrain", "tune"}, "usage: qi gomokutrain tune"},
 		{[]string{"gomokutrain", "selfplay"}, "usage: qi gomokutrain selfplay"},
 		{[]string{"gomocup", "selfplay"}, "usage: qi gomokutrain selfplay"},
+		{[]string{"wdl"}, "usage: qi wdl <command>"},
+		{[]string{"wdl", "fit"}, "usage: qi wdl fit"},
 		{[]string{"merge"}, "usage: qi merge"},
 		{[]string{"version"}, "usage: qi version"},
 		{[]string{"help"}, "usage: qi "},

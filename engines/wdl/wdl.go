@@ -25,9 +25,10 @@ type Model struct {
 	// Span is the stage at which the model's second values apply; 0 for a
 	// model with one a and one b for the whole game.
 	Span int
-	// A is a and B is b at stage 0 and at stage Span: between they move in
-	// a straight line, after Span they stay. A is never negative and B is
-	// always positive.
+	// A is a and B is b at stage 0 and at stage Span; after Span they
+	// stay. Between, a moves in a straight line and b by a constant
+	// factor a stage (its logarithm in a straight line), as a scale does.
+	// A is never negative and B is always positive.
 	A, B [2]float64
 }
 
@@ -43,7 +44,7 @@ func (m Model) Frac(stage int) float64 {
 // At returns a and b at stage.
 func (m Model) At(stage int) (a, b float64) {
 	t := m.Frac(stage)
-	return m.A[0] + t*(m.A[1]-m.A[0]), m.B[0] + t*(m.B[1]-m.B[0])
+	return m.A[0] + t*(m.A[1]-m.A[0]), m.B[0] * math.Pow(m.B[1]/m.B[0], t)
 }
 
 // Probs returns the chances, from 0 to 1, that the side to move wins,
