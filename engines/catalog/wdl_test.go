@@ -1,5 +1,5 @@
-// Tests of the games' win/draw/loss estimates: every setting has its
-// stages and its model.
+// Tests of the games' win/draw/loss estimates: the stages of the games
+// with models, and a model for every setting.
 
 package catalog
 
@@ -21,8 +21,6 @@ func TestWDLStages(t *testing.T) {
 		moves []string
 		want  []int // the stage before each move and after the last
 	}{
-		{"tictactoe", engines.Config{}, []string{"b2", "a1", "c3"}, []int{0, 1, 2, 3}},
-		{"niujiao", engines.Config{}, []string{"02", "86"}, []int{0, 0, 0}},
 		{"gomoku", engines.Config{Rule: "renju"}, []string{"h8", "i9", "j10"}, []int{0, 1, 2, 3}},
 		{"gomoku", engines.Config{BoardSize: 20}, []string{"h8", "i9"}, []int{0, 1, 2}},
 		{"othello", engines.Config{}, []string{"f5", "d6", "c3"}, []int{0, 1, 2, 3}},

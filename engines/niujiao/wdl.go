@@ -2,28 +2,19 @@
 
 package niujiao
 
-import (
-	"qi/engines"
-	"qi/engines/wdl"
-)
+import "qi/engines"
 
-// Stage implements wdl.Game: always 0, one a and one b for the whole game
-// (its three stones only move; how far Red has come is in the score).
-func (Game) Stage(engines.Position) int { return 0 }
-
-// EstimateWDL implements engines.WDLModel. Full strength solves every
-// position: its forced results are certain in engines.WDLOf, and its other
-// score, 0, is a draw. The weaker levels score a draw by repetition 0 too,
-// and a position on their horizon 0 only when Red is shut in at the tip, so
-// 0 is a draw at every level; their other scores get the model fitted to
-// their games.
-func (g Game) EstimateWDL(pos engines.Position, s engines.Score) (engines.WDL, bool) {
+// EstimateWDL implements engines.WDLModel by the exact mapping of full
+// strength, which solves every position: its forced results are certain in
+// engines.WDLOf, and its one other score, 0, is a draw. The weaker levels
+// score a draw by repetition 0 too, and a position on their horizon 0 only
+// when Red is shut in at the tip, so 0 is a draw at every level. Their
+// other scores, Red's progress down the horn, do not tell who wins (in a
+// round robin of levels 1 to 9 the side that scored itself ahead lost more
+// often than it won): they have no estimate.
+func (Game) EstimateWDL(_ engines.Position, s engines.Score) (engines.WDL, bool) {
 	if s == 0 {
 		return engines.WDL{Draw: 1000}, true
 	}
-	m, ok := wdl.Lookup(wdl.Key(g))
-	if !ok {
-		return engines.WDL{}, false
-	}
-	return m.WDL(s, g.Stage(pos)), true
+	return engines.WDL{}, false
 }
