@@ -98,8 +98,17 @@ func logLoss(m wdl.Model, ss []sample) float64 {
 	return f / float64(len(ss))
 }
 
-// minB bounds b from below: one unit of the game's scores.
-const minB = 1
+// minA and minB bound a and b from below: one unit of the game's scores.
+// A draw band of at least one unit gives every draw a chance, if a small
+// one, where a band of 0 would make the first draw of a game that never
+// drew before infinitely unlikely.
+// maxAB bounds a and b from above: at a million units (the scores of
+// forced results) the scores would say nothing of the results.
+const (
+	minA  = 1
+	minB  = 1
+	maxAB = 1e6
+)
 
 // fitResult is a fitted model and how the search for it went.
 type fitResult struct {
@@ -109,16 +118,17 @@ type fitResult struct {
 
 // fit returns the model of span that makes the samples' outcomes most
 // likely; span 0 fits one a and one b for the whole game. a stays at least
-// 0 and b at least minB. The search is Newton's method with the Hessian of
-// finite differences of the gradient, damped as Levenberg and Marquardt do,
-// and projected onto those bounds: a parameter on its bound that the
-// gradient pushes beyond it is held there.
+// minA and b at least minB, both at most maxAB. The search is Newton's
+// method with the Hessian of finite differences of the gradient, damped as
+// Levenberg and Marquardt do, and projected onto those bounds: a parameter
+// on a bound that the gradient pushes beyond it is held there.
 func fit(ss []sample, span int) (fitResult, error) {
 	if len(ss) == 0 {
 		return fitResult{}, errors.New("no scored positions")
 	}
 	free := [4]bool{true, span > 0, true, span > 0}
-	lo := params{0, 0, minB, minB}
+	lo := params{minA, minA, minB, minB}
+	hi := params{maxAB, maxAB, maxAB, maxAB}
 	scale := 0.0
 	for _, x := range ss {
 		scale += math.Abs(x.s)
@@ -139,7 +149,7 @@ func fit(ss []sample, span int) (fitResult, error) {
 		h := hessian(p, g, eval, free)
 		var fixed [4]bool
 		for j := range p {
-			fixed[j] = !free[j] || (p[j] <= lo[j] && g[j] > 0)
+			fixed[j] = !free[j] || (p[j] <= lo[j] && g[j] > 0) || (p[j] >= hi[j] && g[j] < 0)
 		}
 		accepted, done := false, false
 		for try := 0; try < 40 && !accepted; try++ {
@@ -150,7 +160,7 @@ func fit(ss []sample, span int) (fitResult, error) {
 			}
 			q := p
 			for j := range q {
-				q[j] = max(q[j]+step[j], lo[j])
+				q[j] = min(max(q[j]+step[j], lo[j]), hi[j])
 			}
 			fq, gq := eval(q)
 			if fq < f && !math.IsNaN(fq) {
@@ -261,7 +271,7 @@ func rounded(m wdl.Model) wdl.Model {
 	for i := range p {
 		p[i] = r(p[i])
 	}
-	p[2], p[3] = max(p[2], minB), max(p[3], minB)
+	p[0], p[1], p[2], p[3] = max(p[0], minA), max(p[1], minA), max(p[2], minB), max(p[3], minB)
 	return p.model(m.Span)
 }
 

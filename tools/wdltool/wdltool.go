@@ -48,7 +48,8 @@ Fit the win/draw/loss model of each game setting (game, board, rule) in the
 records to the scores the engines gave and the results the games reached,
 by maximum likelihood: the chance of a win is 1/(1+exp(-(s-a)/b)), of a
 loss 1/(1+exp((s+a)/b)), a draw the rest, with a and b moving in a straight
-line from stage 0 to stage -span. Records are PGN files as qi arena writes
+line from stage 0 to stage -span (b by a constant factor a stage), each at
+least one unit of the game's scores. Records are PGN files as qi arena writes
 them ({score/depth time} after the engines' moves), or folders of them.
 Forced results (mate scores) are certain and left out of the fit. With
 -holdout the last games of each setting are kept out of the fit to measure
@@ -201,6 +202,9 @@ func (t *fitTool) fitSetting(s *setting) (wdl.Model, error) {
 	} else {
 		fmt.Fprintf(w, "  fitted to %s (%d positions): a %.1f to %.1f, b %.1f to %.1f from stage 0 to %d (%d iterations)\n",
 			what, len(fitSet), m.A[0], m.A[1], m.B[0], m.B[1], span, res.iterations)
+	}
+	if p := paramsOf(m); slices.Contains(p[:], maxAB) {
+		fmt.Fprintf(w, "  a or b is at its bound, %g: the scores say little of who wins\n", float64(maxAB))
 	}
 	base := rates(fitSet)
 	fmt.Fprintf(w, "  log-loss %.4f fitted (outcome rates alone %.4f)", logLoss(m, fitSet), ratesLoss(base, fitSet))
