@@ -69,3 +69,48 @@ func TestWDLKeys(t *testing.T) {
 		assert.Equal(t, tt.want, wdl.Key(g))
 	}
 }
+
+// TestWDLEstimates: every board and rule of gomoku and othello has a model,
+// its own or a neighbour's; niu jiao qi maps its draws, and tic-tac-toe,
+// exact at full strength, estimates nothing.
+func TestWDLEstimates(t *testing.T) {
+	reg := New()
+	for _, name := range []string{"gomoku", "othello"} {
+		spec, ok := reg.Lookup(name)
+		require.True(t, ok)
+		rules := spec.Rules
+		if len(rules) == 0 {
+			rules = []string{""}
+		}
+		for _, size := range spec.Sizes {
+			for _, rule := range rules {
+				g, err := reg.New(name, engines.Config{BoardSize: size, Rule: rule})
+				require.NoError(t, err)
+				pos := g.Start()
+				for _, s := range []engines.Score{-300, 0, 150} {
+					c, ok := engines.WDLOf(g, pos, s, false)
+					require.True(t, ok, "%s at %d", wdl.Key(g), s)
+					assert.Equal(t, 1000, c.Win+c.Draw+c.Loss)
+					back, _ := engines.WDLOf(g, pos, -s, false)
+					assert.Equal(t, c.Flip(), back)
+				}
+				c, _ := engines.WDLOf(g, pos, 150, false)
+				assert.Greater(t, c.Win, c.Loss, "%s: ahead is more likely a win", wdl.Key(g))
+			}
+		}
+	}
+	nj, err := reg.New("niujiao", engines.Config{})
+	require.NoError(t, err)
+	c, ok := engines.WDLOf(nj, nj.Start(), 0, false)
+	require.True(t, ok)
+	assert.Equal(t, engines.WDL{Draw: 1000}, c)
+	_, ok = engines.WDLOf(nj, nj.Start(), 130, false)
+	assert.False(t, ok, "a weaker level's progress says nothing")
+	ttt, err := reg.New("tictactoe", engines.Config{})
+	require.NoError(t, err)
+	c, ok = engines.WDLOf(ttt, ttt.Start(), 0, true)
+	require.True(t, ok)
+	assert.Equal(t, engines.WDL{Draw: 1000}, c, "full strength's exact draw")
+	_, ok = engines.WDLOf(ttt, ttt.Start(), 100, false)
+	assert.False(t, ok)
+}
