@@ -87,8 +87,9 @@ func (m Model) WDL(s engines.Score, stage int) engines.WDL {
 	return engines.WDL{Win: w, Draw: 1000 - w - l, Loss: l}
 }
 
-// Game is implemented by the games whose chances come from a Model: the
-// fit replays their records and asks each position's stage.
+// Game is implemented by the games whose models move with the stage of the
+// game: the fit replays their records and asks each position's stage. The
+// positions of other games are all at stage 0.
 type Game interface {
 	engines.Game
 	// Stage returns how far the game in pos has gone in the units of the

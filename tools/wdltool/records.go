@@ -17,8 +17,7 @@ import (
 
 // setting is the scored games of one game setting, in the records' order.
 type setting struct {
-	key  string
-	game wdl.Game
+	key string
 	// games holds each game's scored positions.
 	games [][]sample
 	// forced counts the forced results left out of the fit, right those
@@ -94,9 +93,9 @@ func (r *reader) add(pg record.PGNGame) (why, detail string) {
 	if err != nil {
 		return "unknown game", err.Error()
 	}
-	wg, ok := g.(wdl.Game)
-	if !ok {
-		return "game without a model", g.Name()
+	stage := func(engines.Position) int { return 0 }
+	if wg, ok := g.(wdl.Game); ok {
+		stage = wg.Stage
 	}
 	result, err := record.ParseResult(pg.Result)
 	if err != nil || result == engines.None {
@@ -133,8 +132,8 @@ func (r *reader) add(pg record.PGNGame) (why, detail string) {
 				if (s > 0 && out == won) || (s < 0 && out == lost) {
 					right++
 				}
-			} else if stage := wg.Stage(pos); r.maxStage == 0 || stage <= r.maxStage {
-				ss = append(ss, sample{s: float64(s), stage: stage, out: out})
+			} else if st := stage(pos); r.maxStage == 0 || st <= r.maxStage {
+				ss = append(ss, sample{s: float64(s), stage: st, out: out})
 			}
 		}
 		mv, err := engines.Legal(pos, m.Text)
@@ -148,7 +147,7 @@ func (r *reader) add(pg record.PGNGame) (why, detail string) {
 	}
 	st := r.byKey[key]
 	if st == nil {
-		st = &setting{key: key, game: wg}
+		st = &setting{key: key}
 		r.byKey[key] = st
 		r.settings = append(r.settings, st)
 		slices.SortFunc(r.settings, func(a, b *setting) int { return strings.Compare(a.key, b.key) })
