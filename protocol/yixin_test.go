@@ -75,8 +75,9 @@ func infoBlocks(t *testing.T, lines []string) []map[string]string {
 }
 
 // setUp is Yixin-Board's way to show the engine a position: a YXBOARD
-// block with the moves in order, qi's stones first.
-var setUp = []string{"yxboard", "7,7,1", "8,8,2", "7,8,1", "DONE"}
+// block with the moves in order, 1 for the stones of the side to move (qi,
+// white here).
+var setUp = []string{"yxboard", "7,7,2", "8,8,1", "7,8,2", "DONE"}
 
 func TestYixinLines(t *testing.T) {
 	in := append([]string{"START 15", "INFO timeout_turn 60000", "YXSHOWINFO", "INFO show_detail 3", "INFO max_depth 2"}, setUp...)
