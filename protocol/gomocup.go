@@ -34,6 +34,9 @@ type gomocup struct {
 	level    int
 	baseline bool
 	plain    engines.Searcher
+	// elo (INFO elo, qi's own key) plays at the level measured nearest
+	// it, when not 0: it takes the place of level.
+	elo int
 
 	rule gomoku.Rule
 	// us is qi's colour, when known: set by BEGIN, TURN, BOARD and SWAP2,
@@ -424,6 +427,15 @@ func (g *gomocup) info(arg string) {
 			g.level = int(n)
 			g.dropSearchers()
 		}
+	case "elo":
+		if n, ok := num(); ok {
+			if n < 0 || n > maxElo {
+				g.problem("INFO elo wants 0 to %d, not %d", maxElo, n)
+				return
+			}
+			g.elo = int(n)
+			g.dropSearchers()
+		}
 	case "baseline":
 		g.flag(key, value, &g.baseline)
 	case "book":
@@ -570,9 +582,20 @@ func (g *gomocup) done() {
 // searcherFor returns the searcher, made anew when settings changed.
 func (g *gomocup) searcherFor() *gomoku.Searcher {
 	if g.searcher == nil {
-		g.searcher = gomoku.NewSearcher(engines.Config{HashMB: g.hashMB, Level: g.level, Threads: g.threads})
+		g.searcher = gomoku.NewSearcher(engines.Config{HashMB: g.hashMB, Level: g.playLevel(), Threads: g.threads})
 	}
 	return g.searcher
+}
+
+// playLevel is the level qi plays at: INFO elo's, else INFO level's (0:
+// full strength).
+func (g *gomocup) playLevel() int {
+	if g.elo > 0 && g.game != nil {
+		if level, ok := engines.LevelForElo(g.game, g.elo); ok {
+			return level
+		}
+	}
+	return g.level
 }
 
 // moveSearcher returns the searcher that chooses qi's moves: the engine's,
