@@ -92,7 +92,7 @@ func (g *gomocup) finish() {
 // book_learn is on: at its end, and when a new game or END comes.
 func (g *gomocup) learnGame() {
 	if g.game != nil && g.pos.Stones() > 0 {
-		g.book.learnGame(g.game, g.pos, g.level != 0 && g.level < engines.MaxLevel)
+		g.book.learnGame(g.game, g.pos, g.playLevel() != 0 && g.playLevel() < engines.MaxLevel)
 	}
 }
 
@@ -662,7 +662,7 @@ func (g *gomocup) think(t thought) {
 		report:      func(i engines.Info) { g.report(root, i, numPV) },
 		reportFinal: true,
 	}
-	level := g.level
+	level := g.playLevel()
 	if level == 0 {
 		level = engines.MaxLevel
 	}
