@@ -109,6 +109,25 @@ func (n *RenlibNode) Size() int {
 	return size
 }
 
+// Depth returns the number of nodes on the longest line down from n, n
+// included.
+func (n *RenlibNode) Depth() int {
+	type at struct {
+		n *RenlibNode
+		d int
+	}
+	deepest := 0
+	for stack := []at{{n, 1}}; len(stack) > 0; {
+		m := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		deepest = max(deepest, m.d)
+		for _, c := range m.n.Children {
+			stack = append(stack, at{c, m.d + 1})
+		}
+	}
+	return deepest
+}
+
 // Nodes returns the number of nodes of the library, the root left out: a
 // record each in its file.
 func (l *Renlib) Nodes() int { return l.Root.Size() - 1 }

@@ -105,6 +105,7 @@ func TestReadRenlibRealLibraries(t *testing.T) {
 			leaves, deepest, comments := treeCounts(lib.Root, 0)
 			assert.Equal(t, tc.leaves, leaves)
 			assert.Equal(t, tc.deepest, deepest)
+			assert.Equal(t, tc.deepest+1, lib.Root.Depth(), "the root is a node of every line")
 			assert.Equal(t, tc.comments, comments)
 
 			passes := 0
