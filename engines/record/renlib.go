@@ -43,10 +43,9 @@ const RenlibSize = 15
 // is damaged (a chain of passes or board texts goes on for ever).
 const RenlibMaxDepth = 2 * RenlibSize * RenlibSize
 
-// The header's magic, and the version the writer writes.
-var renlibMagic = []byte{0xFF, 'R', 'e', 'n', 'L', 'i', 'b', 0xFF}
-
+// The header's magic and length, and the version the writer writes.
 const (
+	renlibMagic     = "\xffRenLib\xff"
 	renlibHeaderLen = 20
 	renlibMajor     = 3
 	renlibMinor     = 4
@@ -133,7 +132,7 @@ func (n *RenlibNode) Depth() int {
 func (l *Renlib) Nodes() int { return l.Root.Size() - 1 }
 
 // IsRenlib reports whether data starts with RenLib's header.
-func IsRenlib(data []byte) bool { return bytes.HasPrefix(data, renlibMagic) }
+func IsRenlib(data []byte) bool { return bytes.HasPrefix(data, []byte(renlibMagic)) }
 
 // renlibPos returns the square byte of x, y.
 func renlibPos(x, y int) byte { return byte(16*y + x + 1) }

@@ -332,3 +332,20 @@ func TestImportAndExportFormats(t *testing.T) {
 	_, err = qiBook(t, "import", "-book", filepath.Join(dir, "big.book"), "-size", "20", noExt)
 	assert.ErrorContains(t, err, "gomoku on the 15x15 board")
 }
+
+// A book position that no line of book moves reaches from the empty board
+// (here three stones in a corner, from a text, whose positions before are
+// not in the book) has no place in a library: the export says so.
+func TestExportLibLeavesOutWhatTheEmptyBoardDoesNotReach(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "r.book")
+	mustRun(t, "import", "-book", path, "-level", "1", "-plies", "2", testdata(t, "I7.lib"))
+	corner := writeFile(t, dir, "corner.txt", "# qi book gomoku 15x15 renju: a corner\n"+
+		"15/15/15/15/15/15/15/15/15/15/15/15/x14/o14/x14 o\t+0\t0\t1\t-\t+0\t0\t1\t0\t0\t0\n")
+	mustRun(t, "import", "-book", path, corner)
+	lib := filepath.Join(dir, "r.lib")
+	out := mustRun(t, "export", "-book", path, "-o", lib)
+	assert.Contains(t, out, "the moves to 3 of the book's 4 positions (1 no line of book moves reaches from the empty board, left out)")
+	again := filepath.Join(dir, "again.book")
+	assert.Contains(t, mustRun(t, "import", "-book", again, "-level", "1", "-plies", "2", lib), "3 positions once each")
+}
