@@ -3,7 +3,8 @@
 // text of the opening and the reason the game ended), SGF for gomoku as
 // c-gomoku-cli writes it, and GGF for othello as GGS and NBoard read it, the
 // writers the arena uses and the readers of all three, so that records can
-// be checked and processed.
+// be checked and processed; and RenLib's libraries (.lib), the trees of
+// moves in which renju players keep their openings.
 package record
 
 import (
