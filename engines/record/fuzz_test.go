@@ -31,6 +31,7 @@ func FuzzPGNRoundTrip(f *testing.F) {
 	f.Add(`a "b" \c`, "P@o15", "{braces}", "")
 	f.Fuzz(func(t *testing.T, name, move, reason, start string) {
 		if strings.ContainsAny(move, " \t\r\n{};") || move == "" || strings.HasSuffix(move, ".") ||
+			strings.HasPrefix(move, "$") || strings.HasSuffix(move, "!") || strings.HasSuffix(move, "?") ||
 			strings.HasPrefix(move, "[") || move == "*" || move == "1-0" || move == "0-1" || move == "1/2-1/2" {
 			return
 		}
