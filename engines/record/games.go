@@ -93,6 +93,15 @@ type Replayed struct {
 	Err error
 }
 
+// Final returns the position after the game's moves.
+func (r *Replayed) Final() engines.Position {
+	p := r.Start.Clone()
+	for _, m := range r.Moves {
+		p.Play(m)
+	}
+	return p
+}
+
 // ReadGameFile reads the games of the record file at path. A WTHOR file's
 // players and tournaments are named from WTH.JOU and WTH.TRN in its folder,
 // when they are there.
