@@ -2,8 +2,10 @@
 // every game (cutechess's dialect, with the game's variant, the position
 // text of the opening and the reason the game ended), SGF for gomoku as
 // c-gomoku-cli writes it, and GGF for othello as GGS and NBoard read it, the
-// writers the arena uses and the readers of all three, so that records can
-// be checked and processed.
+// writers the arena uses (and qi analyze, with its comments and marks) and
+// the readers of all three, of WTHOR and of Gomocup's psq, so that records
+// can be checked and processed; ReadGames replays the games of any of them
+// under qi's rules.
 package record
 
 import (
