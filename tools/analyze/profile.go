@@ -37,7 +37,8 @@ type profile struct {
 // one, gomoku's in ten to twenty); the thresholds of gomoku sit where a
 // depth-6 search of Gomocup's engines' moves finds a loss in about one
 // move in twenty (inaccuracies), one in two hundred (mistakes) and hardly
-// ever (blunders), its evaluations staying within about ±12.00.
+// ever (blunders), its evaluations staying within about ±15.00, below
+// the 20.00 a forced result counts for.
 func profileOf(game string) profile {
 	switch game {
 	case "othello":
