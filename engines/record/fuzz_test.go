@@ -1,5 +1,6 @@
-// Fuzz tests of the record readers: no input makes them panic, and what the
-// PGN and RenLib writers write reads back.
+// Fuzz tests of the record readers: no input makes them panic, what the
+// PGN and RenLib writers write reads back, and every game ReadGames gives
+// without an error replays under qi's rules.
 
 package record
 
@@ -11,7 +12,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"qi/engines"
+	"qi/engines/catalog"
 )
 
 func FuzzReaders(f *testing.F) {
@@ -34,6 +38,7 @@ func FuzzPGNRoundTrip(f *testing.F) {
 	f.Add(`a "b" \c`, "P@o15", "{braces}", "")
 	f.Fuzz(func(t *testing.T, name, move, reason, start string) {
 		if strings.ContainsAny(move, " \t\r\n{};") || move == "" || strings.HasSuffix(move, ".") ||
+			strings.HasPrefix(move, "$") || strings.HasSuffix(move, "!") || strings.HasSuffix(move, "?") ||
 			strings.HasPrefix(move, "[") || move == "*" || move == "1-0" || move == "0-1" || move == "1/2-1/2" {
 			return
 		}
@@ -83,6 +88,38 @@ func FuzzRenlib(f *testing.F) {
 		}
 		if !reflect.DeepEqual(lib.Root, again.Root) {
 			t.Fatal("a library written reads back as another tree")
+		}
+	})
+}
+
+func FuzzReadGames(f *testing.F) {
+	var b bytes.Buffer
+	_ = WritePGN(&b, sample())
+	f.Add("x.pgn", b.String())
+	f.Add("x.pgn", "[Game \"othello\"]\n\n1. f5 $2 d6?! {c} 2. c3 *\n")
+	f.Add("x.sgf", "(;FF[4]GM[4]SZ[15]RU[4]AB[aa]PL[W];W[hh]C[opening move];B[ih])")
+	f.Add("x.sgf", "(;GM[4]SZ[3];B[bb];W[aa])")
+	f.Add("x.ggf", "(;GM[Othello]BO[8 ---------------------------O*------*O--------------------------- *]B[F5//1.2]W[D6];)")
+	f.Add("x.psq", "Piskvorky 15x15, 11:11, 0\n8,8,0\n9,9,10\n-1\n1,Renju\n")
+	f.Add("x.wtb", "\x14\x1a\x02\x17\x01\x00\x00\x00\x00\x00\xe8\x07\x08\x00\x18\x00"+strings.Repeat("\x00", 6)+"\x20\x20\x37\x00")
+	reg := catalog.New()
+	f.Fuzz(func(t *testing.T, name, s string) {
+		games, err := ReadGames(reg, name, []byte(s), Setting{})
+		if err != nil {
+			return
+		}
+		for _, r := range games {
+			if r.Err != nil {
+				continue
+			}
+			require.Len(t, r.Record.Moves, len(r.Moves))
+			p := r.Start.Clone()
+			for i, m := range r.Moves {
+				got, err := engines.Legal(p, r.Record.Moves[i].Text)
+				require.NoError(t, err)
+				require.Equal(t, m, got)
+				p.Play(m)
+			}
 		}
 	})
 }
