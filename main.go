@@ -21,6 +21,7 @@ import (
 	"qi/engines"
 	"qi/engines/catalog"
 	"qi/protocol"
+	"qi/tools/analyze"
 	"qi/tools/arena"
 	"qi/tools/bench"
 	"qi/tools/booktool"
@@ -121,6 +122,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, interrupts fu
 			err = bench.Run(ctx, rest, stdout, stderr, reg)
 		case "arena":
 			err = arena.Run(rest, stdout, stderr, reg)
+		case "analyze", "analyse":
+			var stop func()
+			ctx, stop = untilInterrupt(interrupts(ends()...))
+			defer stop()
+			err = analyze.Run(ctx, rest, stdin, stdout, stderr, reg)
 		case "solve":
 			err = solve.Run(rest, stdout, stderr)
 		case "othellotrain":
@@ -158,6 +164,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, interrupts fu
 func mergeReports(reg *engines.Registry) map[string]merge.Reporter {
 	return map[string]merge.Reporter{
 		arena.Tool:                func(m *shard.Manifest, w io.Writer) error { return arena.Report(m, w, reg) },
+		analyze.Tool:              analyze.Report,
 		othellotrain.SelfPlayTool: othellotrain.Report,
 		othellotrain.LabelTool:    othellotrain.Report,
 		gomokutrain.SelfplayTool:  gomokutrain.Report,
@@ -186,6 +193,7 @@ func usage(w io.Writer) {
        qi perft [flags]         count move sequences
        qi bench [flags]         measure the engines' speed
        qi arena [options]       play engines against each other
+       qi analyze [flags] file  find where finished games were lost
        qi solve [flags] file    solve othello positions exactly, Edax-style
        qi othellotrain <cmd>    train othello's evaluation weights
        qi gomokutrain <cmd>     train gomoku: Gomocup records, labels, self-play

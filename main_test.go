@@ -63,6 +63,9 @@ func TestSubcommands(t *testing.T) {
 	out.Reset()
 	assert.Equal(t, 0, runQi([]string{"qi", "book", "build", "-h"}, strings.NewReader(""), &out, &errs))
 	assert.Contains(t, out.String(), "usage: qi book build")
+	out.Reset()
+	assert.Equal(t, 0, runQi([]string{"qi", "analyze", "-game", "tictactoe", "-progress", "off", "-"}, strings.NewReader("1. b2 a2 *\n"), &out, &errs))
+	assert.Contains(t, out.String(), "   2  O     a2      -M3  a1    +0.00    1.00  ??\n", "a record on stdin analysed")
 }
 
 // TestHelpEverywhere: every subcommand, and every command of those that
@@ -77,6 +80,7 @@ func TestHelpEverywhere(t *testing.T) {
 		{[]string{"perft"}, "usage: qi perft [flags]"},
 		{[]string{"bench"}, "usage: qi bench [flags]"},
 		{[]string{"arena"}, "usage: qi arena"},
+		{[]string{"analyze"}, "usage: qi analyze"},
 		{[]string{"solve"}, "usage: qi solve [flags]"},
 		{[]string{"othellotrain"}, "usage: qi othellotrain <command>"},
 		{[]string{"othellotrain", "wthor"}, "usage: qi othellotrain wthor"},

@@ -1,11 +1,13 @@
 // This file holds the start of a build from game records: counting how
 // often each position of the games' first plies occurs, and planning the
-// search of those that occur often enough.
+// search of those that occur often enough; and the plan of adding given
+// positions (those of an imported tree of moves), searched alike.
 
 package book
 
 import (
 	"fmt"
+	"iter"
 
 	"qi/engines"
 )
@@ -125,6 +127,36 @@ func (c *Counter) Plan(b *Book, minCount int) (*Plan, error) {
 		if err != nil {
 			return nil, err
 		}
+	}
+	if err := p.addStale(b); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// PositionPlan returns the work of adding the positions that positions
+// yields to the book, as Counter.Plan adds those of records: each that is
+// not in the book yet (a position stands for its images under the board's
+// symmetries, and counts once) becomes a new position, searched for its
+// leaf; a book position whose leaf is one of them gets its leaf searched
+// again. No games are counted. A position whose game is over has no place
+// in a book and is an error.
+func (b *Book) PositionPlan(positions iter.Seq[engines.Position]) (*Plan, error) {
+	p := &Plan{counts: map[uint64]*Entry{}, added: map[uint64]bool{}}
+	k := &keyer{}
+	for pos := range positions {
+		if pos.Result() != engines.None {
+			return nil, fmt.Errorf("book: the game is over in %s: no book position", pos.Text())
+		}
+		key, _, board, err := k.canon(pos)
+		if err != nil {
+			return nil, err
+		}
+		if p.added[key] || b.has(key) {
+			continue
+		}
+		p.added[key] = true
+		p.Items = append(p.Items, Item{Key: key, Board: append([]byte(nil), board...), New: true})
 	}
 	if err := p.addStale(b); err != nil {
 		return nil, err

@@ -1,5 +1,6 @@
-// Tests of building: counting games, searching a plan's items in shards or
-// after a kill, deviations, merging and the text form.
+// Tests of building: counting games, adding given positions, searching a
+// plan's items in shards or after a kill, deviations, merging and the text
+// form.
 
 package book
 
@@ -8,6 +9,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -261,4 +263,35 @@ func TestCounterRefusesIllegalGames(t *testing.T) {
 	require.NoError(t, c.Add(Game{Moves: movesOf(t, g, "a1"), Random: true}))
 	assert.Equal(t, 1, c.Games())
 	assert.Equal(t, 2, c.Skipped)
+}
+
+func TestPositionPlanAddsEachPositionOnce(t *testing.T) {
+	g := tictactoe.Game{}
+	b, err := New(g, 9, 9)
+	require.NoError(t, err)
+	putLeaf(t, b, nil, "a1", 0, 9, true)
+	positions := []engines.Position{
+		at(t), at(t, "a1"), at(t, "c3"), // the start is in the book; c3 is a1 under a symmetry
+		at(t, "b2"), at(t, "b2", "a1"), at(t, "b2", "c1"), // b2 a1 and b2 c1 are one position
+	}
+	p, err := b.PositionPlan(slices.Values(positions))
+	require.NoError(t, err)
+	assert.Equal(t, 3, p.NewPositions(), "a1, b2 and b2 a1, each once")
+	assert.Equal(t, 4, p.Len(), "and the start, whose leaf a1 joins the book")
+	results, err := p.Run(context.Background(), b, RunOptions{})
+	require.NoError(t, err)
+	p.Apply(b, results)
+	_, _, err = b.Negamax(context.Background())
+	require.NoError(t, err)
+	assert.Equal(t, 4, b.Len())
+	var moves []string
+	for _, c := range b.Probe(g.Start()) {
+		if !c.Leaf {
+			moves = append(moves, g.Start().MoveText(c.Move))
+		}
+	}
+	assert.ElementsMatch(t, []string{"a1", "a3", "c1", "c3", "b2"}, moves, "the book plays the positions' moves, a1 in each corner")
+
+	_, err = b.PositionPlan(slices.Values([]engines.Position{at(t, "a1", "b1", "a2", "b2", "a3")}))
+	assert.ErrorContains(t, err, "the game is over")
 }

@@ -349,6 +349,42 @@ func SideName(g Game, s Side) string {
 	return [2]string{"first player", "second player"}[s]
 }
 
+// Rated is implemented by games whose levels have measured strengths: the
+// Elo of each level on the game's scale, on which a random mover is 0.
+type Rated interface {
+	// LevelElo returns the Elo of levels 1 to MaxLevel, in order, for the
+	// game's rule and board; nil when they were not measured.
+	LevelElo() []int
+}
+
+// LevelForElo returns the level of g whose measured strength is nearest
+// elo, the weaker one of two as near, and whether g has measured
+// strengths.
+func LevelForElo(g Game, elo int) (int, bool) {
+	r, ok := g.(Rated)
+	if !ok {
+		return MaxLevel, false
+	}
+	table := r.LevelElo()
+	if len(table) == 0 {
+		return MaxLevel, false
+	}
+	best := 0
+	for i, e := range table {
+		if abs(e-elo) < abs(table[best]-elo) {
+			best = i
+		}
+	}
+	return best + 1, true
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
 // Pacer is implemented by positions that can tell the time manager how many
 // more moves the side to move may have to make.
 type Pacer interface {

@@ -11,8 +11,10 @@ import (
 	"sync"
 	"time"
 
+	"qi/book"
 	"qi/engines"
 	"qi/engines/gomoku"
+	"qi/engines/search"
 )
 
 // gomocup is the state of a Gomocup session: the board the manager set up,
@@ -32,6 +34,9 @@ type gomocup struct {
 	level    int
 	baseline bool
 	plain    engines.Searcher
+	// elo (INFO elo, qi's own key) plays at the level measured nearest
+	// it, when not 0: it takes the place of level.
+	elo int
 
 	rule gomoku.Rule
 	// us is qi's colour, when known: set by BEGIN, TURN, BOARD and SWAP2,
@@ -53,6 +58,8 @@ type gomocup struct {
 	// book is the opening book: qi's own INFO keys book, book_file,
 	// book_randomness and book_learn set it.
 	book bookState
+	// yixin is what Yixin-Board's extensions set.
+	yixin yixinState
 }
 
 // defaultTurn is the thinking time per move when the manager gave no time at
@@ -85,7 +92,7 @@ func (g *gomocup) finish() {
 // book_learn is on: at its end, and when a new game or END comes.
 func (g *gomocup) learnGame() {
 	if g.game != nil && g.pos.Stones() > 0 {
-		g.book.learnGame(g.game, g.pos, g.level != 0 && g.level < engines.MaxLevel)
+		g.book.learnGame(g.game, g.pos, g.playLevel() != 0 && g.playLevel() < engines.MaxLevel)
 	}
 }
 
@@ -144,7 +151,11 @@ func (g *gomocup) handle(line string) bool {
 	cmd := strings.ToUpper(f[0])
 	arg := strings.TrimSpace(line[strings.Index(line, f[0])+len(f[0]):])
 	if g.block != "" && cmd != "DONE" && cmd != "END" {
-		g.readStone(line)
+		if pointBlock(g.block) {
+			g.readPoint(line)
+		} else {
+			g.readStone(line)
+		}
 		return true
 	}
 	switch cmd {
@@ -178,7 +189,7 @@ func (g *gomocup) handle(line string) bool {
 		g.learnGame()
 		g.book.newGame()
 		g.pos = g.game.NewPosition()
-		g.think()
+		g.think(thought{})
 	case "TURN":
 		if !g.ready() {
 			return true
@@ -194,7 +205,7 @@ func (g *gomocup) handle(line string) bool {
 			g.errorf("TURN %s: %v", arg, err)
 			return true
 		}
-		g.think()
+		g.think(thought{})
 	case "PLAY":
 		if !g.ready() {
 			return true
@@ -216,6 +227,10 @@ func (g *gomocup) handle(line string) bool {
 		}
 		g.block, g.stones, g.blockErr = cmd, nil, nil
 	case "DONE":
+		if pointBlock(g.block) {
+			g.pointsDone()
+			return true
+		}
 		g.done()
 	case "TAKEBACK":
 		if !g.ready() {
@@ -254,6 +269,15 @@ func (g *gomocup) handle(line string) bool {
 			g.plain.Clear()
 		}
 	default:
+		if g.yixinCommand(cmd, arg) {
+			return true
+		}
+		if g.yixin.gui {
+			// Yixin-Board sends what its engines know; Rapfi, in
+			// the GUI mode YXSHOWINFO sets, passes over the rest.
+			g.s.logf("ignoring %q", strings.TrimSpace(line))
+			return true
+		}
 		g.s.printf("UNKNOWN %q", strings.TrimSpace(line))
 	}
 	return true
@@ -403,6 +427,15 @@ func (g *gomocup) info(arg string) {
 			g.level = int(n)
 			g.dropSearchers()
 		}
+	case "elo":
+		if n, ok := num(); ok {
+			if n < 0 || n > maxElo {
+				g.problem("INFO elo wants 0 to %d, not %d", maxElo, n)
+				return
+			}
+			g.elo = int(n)
+			g.dropSearchers()
+		}
 	case "baseline":
 		g.flag(key, value, &g.baseline)
 	case "book":
@@ -427,6 +460,21 @@ func (g *gomocup) info(arg string) {
 			}
 			g.book.randomness = engines.Score(n)
 		}
+	case "show_detail":
+		if n, ok := num(); ok {
+			if n < 0 || n > 3 {
+				g.problem("INFO show_detail wants 0 to 3, not %d", n)
+				return
+			}
+			g.yixin.detail = int(n)
+		}
+	case "pondering":
+		g.flag(key, value, &g.yixin.ponder)
+	case "caution_factor":
+		// Rapfi's candidate range (0 to 5); qi's search always looks
+		// two squares around every stone, Rapfi's 0, and deeper at
+		// the threats.
+		num()
 	default:
 		// game_type, folder, evaluate and whatever else
 		// managers invent: nothing qi needs.
@@ -525,7 +573,7 @@ func (g *gomocup) done() {
 			return
 		}
 		g.pos = pos
-		g.think()
+		g.think(thought{})
 	case "SWAP2BOARD":
 		g.swap2(pos)
 	}
@@ -534,9 +582,20 @@ func (g *gomocup) done() {
 // searcherFor returns the searcher, made anew when settings changed.
 func (g *gomocup) searcherFor() *gomoku.Searcher {
 	if g.searcher == nil {
-		g.searcher = gomoku.NewSearcher(engines.Config{HashMB: g.hashMB, Level: g.level, Threads: g.threads})
+		g.searcher = gomoku.NewSearcher(engines.Config{HashMB: g.hashMB, Level: g.playLevel(), Threads: g.threads})
 	}
 	return g.searcher
+}
+
+// playLevel is the level qi plays at: INFO elo's, else INFO level's (0:
+// full strength).
+func (g *gomocup) playLevel() int {
+	if g.elo > 0 && g.game != nil {
+		if level, ok := engines.LevelForElo(g.game, g.elo); ok {
+			return level
+		}
+	}
+	return g.level
 }
 
 // moveSearcher returns the searcher that chooses qi's moves: the engine's,
@@ -578,25 +637,40 @@ func (g *gomocup) budget() (engines.Limits, time.Duration, time.Duration) {
 	return lim, soft, hard
 }
 
-// think searches the position and answers with the move, which it plays.
-func (g *gomocup) think() {
+// think searches the position for t and answers: with the move, which it
+// plays (with both moves of a pair for YXBALANCETWO).
+func (g *gomocup) think(t thought) {
 	if r := g.pos.Result(); r != engines.None {
 		g.errorf("the game is over (%s): no move to make", r)
 		return
 	}
 	lim, soft, hard := g.budget()
+	lim.Moves = g.unblocked()
 	root := g.pos.Clone()
 	g.us, g.usSet = g.pos.SideToMove(), true
+	searcher := g.moveSearcher()
+	numPV := 1
+	switch {
+	case t.balance:
+		searcher = &search.Balance{Inner: searcher, Bias: t.bias, Pair: t.pair, Moves: nearMoves}
+	case t.lines > 1:
+		numPV = min(t.lines, len(lim.RootMoves(g.pos)))
+		searcher = &search.Lines{Inner: searcher, Lines: t.lines}
+	}
 	req := searchRequest{
-		pos: g.pos, searcher: g.moveSearcher(), lim: lim, soft: soft, hard: hard,
-		report:      func(i engines.Info) { g.s.println(g.message(root, i)) },
+		pos: g.pos, searcher: searcher, lim: lim, soft: soft, hard: hard,
+		report:      func(i engines.Info) { g.report(root, i, numPV) },
 		reportFinal: true,
 	}
-	level := g.level
+	level := g.playLevel()
 	if level == 0 {
 		level = engines.MaxLevel
 	}
-	bs := g.book.searcher(req.searcher, g.game, level, 0)
+	// Lines, balance moves and blocked moves are analysis: no book.
+	var bs *book.Searcher
+	if searcher == req.searcher && len(lim.Moves) == 0 && numPV == 1 {
+		bs = g.book.searcher(req.searcher, g.game, level, 0)
+	}
 	if bs != nil {
 		req.searcher, req.withOwner = bs, g.book.bind(bs, g.problem)
 	}
@@ -619,12 +693,26 @@ func (g *gomocup) think() {
 		}
 		g.pos.Play(m)
 		x, y := gomoku.XY(m)
-		g.reply("%d,%d", x, y)
+		if t.pair && len(i.PV) > 1 && g.pos.Result() == engines.None {
+			g.pos.Play(i.PV[1])
+			x2, y2 := gomoku.XY(i.PV[1])
+			g.reply("%d,%d %d,%d", x, y, x2, y2)
+		} else {
+			g.reply("%d,%d", x, y)
+		}
 		if g.pos.Result() != engines.None {
 			g.learnGame()
+			return
 		}
+		g.ponderOn()
 	}
 	g.s.start(req)
+}
+
+// nearMoves lists the squares a balance move is looked for on: those near
+// the stones, every square on an empty board.
+func nearMoves(pos engines.Position) []engines.Move {
+	return pos.(*gomoku.Position).NearMoves(nil)
 }
 
 // message writes a report as a MESSAGE line: depth, evaluation, nodes,
@@ -639,8 +727,12 @@ func (g *gomocup) message(root engines.Position, i engines.Info) string {
 			ev = fmt.Sprintf("-M%d", n)
 		}
 	}
-	return fmt.Sprintf("MESSAGE depth %d-%d ev %s n %d n/ms %d tm %d pv %s",
-		i.Depth, max(i.SelDepth, i.Depth), ev, i.Nodes, i.NPS()/1000, i.Time.Milliseconds(),
+	multipv := ""
+	if i.Line > 0 {
+		multipv = fmt.Sprintf(" multipv %d", i.Line)
+	}
+	return fmt.Sprintf("MESSAGE depth %d-%d%s ev %s n %d n/ms %d tm %d pv %s",
+		i.Depth, max(i.SelDepth, i.Depth), multipv, ev, i.Nodes, i.NPS()/1000, i.Time.Milliseconds(),
 		engines.PVText(root, i.PV, " "))
 }
 

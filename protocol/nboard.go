@@ -35,6 +35,10 @@ type nboard struct {
 	// contempt is what a draw is worth less than nothing to qi, in
 	// hundredths of a disc: the value of the book's draws.
 	contempt engines.Score
+	// elo is qi's own `set elo`: the strength go plays at, on the scale
+	// of the measured levels (0: set depth decides); weak is its searcher.
+	elo  int
+	weak engines.Searcher
 }
 
 func newNBoard(s *server, cfg Config) (*nboard, error) {
@@ -139,6 +143,15 @@ func (n *nboard) set(line string, ws []word) {
 		n.s.printf("set myname %s", n.cfg.Name)
 	case "game":
 		n.setGame(rest(line, ws, 1))
+	case "elo":
+		e, err := strconv.Atoi(rest(line, ws, 1))
+		if err != nil || e < 0 || e > maxElo {
+			n.errorf("set elo wants 0 to %d, not %q", maxElo, rest(line, ws, 1))
+			return
+		}
+		n.elo = e
+		n.s.retire(n.weak)
+		n.weak = nil
 	case "contempt":
 		// The search plays for discs, where a draw is worth what the
 		// discs say; the book's draws are worth -contempt.
@@ -168,7 +181,8 @@ func (n *nboard) setGame(ggf string) {
 			return
 		}
 		n.s.retire(n.searcher)
-		n.game, n.searcher = g, nil
+		n.s.retire(n.weak)
+		n.game, n.searcher, n.weak = g, nil, nil
 	}
 	for _, m := range moves {
 		start.Play(m)
@@ -232,18 +246,28 @@ func (n *nboard) think() {
 	}
 	root := n.pos.Clone()
 	n.s.println("status thinking")
+	searcher, lim, level := n.searcherFor(), n.limits(), engines.MaxLevel
+	if n.elo > 0 {
+		// The level plays as it was measured, whatever set depth says.
+		if level, _ = engines.LevelForElo(n.game, n.elo); level < engines.MaxLevel {
+			if n.weak == nil {
+				n.weak = n.game.NewSearcher(engines.Config{HashMB: 64, Level: level})
+			}
+			searcher, lim = n.weak, engines.Limits{}
+		}
+	}
 	req := searchRequest{
-		pos: n.pos, searcher: n.searcherFor(), lim: n.limits(),
+		pos: n.pos, searcher: searcher, lim: lim,
 		done: func(i engines.Info, overran bool) {
 			if overran {
-				n.searcher = nil
+				n.searcher, n.weak = nil, nil
 			}
 			n.s.printf("nodestats %d %.3f", i.Nodes, i.Time.Seconds())
 			n.s.printf("=== %s/%s/%.2f", moveText(root, i.Best()), discs(i.Score), i.Time.Seconds())
 			n.s.println("status")
 		},
 	}
-	if bs := n.book.searcher(req.searcher, n.game, engines.MaxLevel, -n.contempt); bs != nil {
+	if bs := n.book.searcher(req.searcher, n.game, level, -n.contempt); bs != nil {
 		req.searcher, req.withOwner = bs, n.book.bind(bs, n.errorf)
 	}
 	n.s.start(req)

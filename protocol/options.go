@@ -81,6 +81,24 @@ const maxHashMB = 16384
 // moves.
 const maxMultiPV = 500
 
+// maxElo bounds UCI_Elo, far above any game's measured levels.
+const maxElo = 4000
+
+// sayStrength says, under UCI_LimitStrength, the level UCI_Elo plays at,
+// or that the game's levels have no measured strengths.
+func (u *ugi) sayStrength() {
+	if !u.limitStrength {
+		return
+	}
+	level, ok := engines.LevelForElo(u.game, u.elo)
+	if !ok {
+		u.s.printf("info string UCI_Elo: the levels of %s have no measured strength; playing at full strength", u.gameName)
+		return
+	}
+	elo := u.game.(engines.Rated).LevelElo()[level-1]
+	u.s.printf("info string UCI_Elo %d: Level %d, measured at %d Elo", u.elo, level, elo)
+}
+
 // maxBoardSize bounds the BoardSize option (gomoku goes to 22).
 const maxBoardSize = 22
 
@@ -120,6 +138,23 @@ func (u *ugi) optionTable() []option {
 		}},
 		{name: "MultiPV", kind: "spin", def: "1", min: 1, max: maxMultiPV, apply: func(u *ugi, v string) error {
 			u.multiPV, _ = strconv.Atoi(v)
+			return nil
+		}},
+		{name: "UCI_LimitStrength", kind: "check", def: "false", apply: func(u *ugi, v string) error {
+			u.limitStrength = v == "true"
+			u.dropSearcher()
+			u.sayStrength()
+			return nil
+		}},
+		{name: "UCI_Elo", kind: "spin", def: strconv.Itoa(maxElo), min: 0, max: maxElo, apply: func(u *ugi, v string) error {
+			u.elo, _ = strconv.Atoi(v)
+			u.dropSearcher()
+			u.sayStrength()
+			return nil
+		}},
+		{name: "RandomMover", kind: "check", def: "false", apply: func(u *ugi, v string) error {
+			u.random = v == "true"
+			u.dropSearcher()
 			return nil
 		}},
 		{name: "BoardSize", kind: "spin", def: "0", min: 0, max: maxBoardSize, apply: func(u *ugi, v string) error {

@@ -270,8 +270,11 @@ func (s *server) drain(d dialect) bool {
 	for len(s.queue) > 0 && s.err == nil {
 		if j := s.job; j != nil {
 			switch kind := s.queue[0].kind; {
-			case kind == interrupt, kind == supersede && j.hold:
-				// A search whose answer was held ends at once.
+			case kind == interrupt, (kind == supersede || kind == wait) && j.hold:
+				// A search whose answer was held ends at once: one
+				// that only stop would end must not keep a command
+				// waiting for ever (Gomocup's pondering, which no
+				// manager stops).
 				s.interrupt()
 			}
 			if s.job != nil && s.queue[0].kind != now {

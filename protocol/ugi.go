@@ -6,6 +6,7 @@ package protocol
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,10 +39,15 @@ type ugi struct {
 	played engines.Position
 	// multiPV is how many lines a search gives (MultiPV).
 	multiPV int
+	// limitStrength and elo are UCI_LimitStrength and UCI_Elo; random is
+	// RandomMover.
+	limitStrength bool
+	elo           int
+	random        bool
 }
 
 func newUGI(s *server, cfg Config, uci bool) (*ugi, error) {
-	u := &ugi{s: s, cfg: cfg, uci: uci, gameName: cfg.DefaultGame}
+	u := &ugi{s: s, cfg: cfg, uci: uci, gameName: cfg.DefaultGame, elo: maxElo, multiPV: 1}
 	u.book = newBookState(cfg, s.logf, func(err error) {
 		s.tell(func() { u.errorf("book: learning: %v", err) })
 	})
@@ -79,7 +85,29 @@ func (u *ugi) finish() {
 
 // weakened reports whether qi plays below its full strength, whose games
 // are not learned.
-func (u *ugi) weakened() bool { return u.opts.EffectiveLevel() < engines.MaxLevel }
+func (u *ugi) weakened() bool {
+	return u.random || u.searchConfig().EffectiveLevel() < engines.MaxLevel
+}
+
+// searchConfig is what searches run under: the options, with the level of
+// the strength UCI_Elo asks for when UCI_LimitStrength is on.
+func (u *ugi) searchConfig() engines.Config {
+	cfg := u.opts
+	if u.limitStrength {
+		if level, ok := engines.LevelForElo(u.game, u.elo); ok {
+			cfg.Level = level
+		}
+	}
+	return cfg
+}
+
+// newSearcher makes the searcher of the options.
+func (u *ugi) newSearcher() engines.Searcher {
+	if u.random {
+		return &search.Random{Rand: rand.New(rand.NewPCG(u.book.rng.Uint64(), u.book.rng.Uint64()))}
+	}
+	return u.game.NewSearcher(u.searchConfig())
+}
 
 // learnPlayed learns the game qi played, as far as it knows it, when
 // BookLearn is on: with the moves the position has since, when the client
@@ -345,7 +373,7 @@ func (u *ugi) goCommand(args []string) {
 		g.lim.Moves = only
 	}
 	if u.searcher == nil {
-		u.searcher = u.game.NewSearcher(u.opts)
+		u.searcher = u.newSearcher()
 	}
 	movesLeft := 0
 	if p, ok := u.pos.(engines.Pacer); ok {
@@ -364,8 +392,8 @@ func (u *ugi) goCommand(args []string) {
 	// Analysis (go infinite, ponder, several lines, some moves) wants a
 	// search, not the book.
 	var bs *book.Searcher
-	if !g.hold() && u.multiPV <= 1 && len(g.lim.Moves) == 0 {
-		bs = u.book.searcher(u.searcher, u.game, u.opts.EffectiveLevel(), 0)
+	if !g.hold() && u.multiPV <= 1 && len(g.lim.Moves) == 0 && !u.random {
+		bs = u.book.searcher(u.searcher, u.game, u.searchConfig().EffectiveLevel(), 0)
 	}
 	if bs != nil {
 		req.searcher, req.withOwner = bs, u.book.bind(bs, u.errorf)

@@ -126,6 +126,9 @@ option name Level type spin default 10 min 1 max 10
 option name Hash type spin default 16 min 1 max 16384
 option name Threads type spin default 1 min 1 max 256
 option name MultiPV type spin default 1 min 1 max 500
+option name UCI_LimitStrength type check default false
+option name UCI_Elo type spin default 4000 min 0 max 4000
+option name RandomMover type check default false
 option name BoardSize type spin default 0 min 0 max 22
 option name Baseline type check default false
 `

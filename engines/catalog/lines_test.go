@@ -132,3 +132,46 @@ func TestLinesOfGomoku(t *testing.T) {
 	assert.ElementsMatch(t, only, []engines.Move{reports[2].Best(), reports[3].Best()})
 	assert.Contains(t, only, info.Best())
 }
+
+func TestBalanceFindsTheNearestValue(t *testing.T) {
+	reg := New()
+	g, err := reg.New("tictactoe", engines.Config{})
+	require.NoError(t, err)
+	pos := randomPosition(t, g, 1, func(p engines.Position) bool { return p.Plies() < 2 })
+	one := childValues(g, pos, engines.Limits{})
+	for _, bias := range []engines.Score{0, engines.Mate, -engines.Mate, 300} {
+		b := &search.Balance{Inner: g.NewSearcher(engines.Config{}), Bias: bias}
+		info := b.Search(context.Background(), pos, engines.Limits{}, nil)
+		require.NotEmpty(t, info.PV)
+		v := one[info.Best()]
+		assert.Equal(t, v, info.Score, "bias %d: the score is the move's value", bias)
+		for m, w := range one {
+			assert.LessOrEqual(t, dist(v, bias), dist(w, bias), "bias %d: %s at %d is no nearer than %s at %d",
+				bias, pos.MoveText(info.Best()), v, pos.MoveText(m), w)
+		}
+	}
+	// Pairs: the value for the side to move after its move and the reply.
+	start := randomPosition(t, g, 4, func(p engines.Position) bool { return p.Plies() < 1 })
+	b := &search.Balance{Inner: g.NewSearcher(engines.Config{}), Bias: 0, Pair: true}
+	info := b.Search(context.Background(), start, engines.Limits{}, nil)
+	require.GreaterOrEqual(t, len(info.PV), 2)
+	c := start.Clone()
+	c.Play(info.PV[0])
+	c.Play(info.PV[1])
+	want := g.NewSearcher(engines.Config{}).Search(context.Background(), c, engines.Limits{}, nil).Score
+	if want.IsMate() && want > 0 {
+		want -= 2
+	} else if want.IsMate() {
+		want += 2
+	}
+	assert.Equal(t, want, info.Score)
+	assert.Equal(t, engines.Score(0), info.Score, "a drawn pair is there to be found")
+}
+
+// dist is how far v is from bias.
+func dist(v, bias engines.Score) engines.Score {
+	if v > bias {
+		return v - bias
+	}
+	return bias - v
+}

@@ -36,6 +36,12 @@ func (p nearPosition) LegalMoves(buf []engines.Move) []engines.Move {
 	return buf
 }
 
+// NearMoves appends to buf the legal moves within two squares of a stone,
+// the squares a search looks at (all legal moves on an empty board).
+func (p *Position) NearMoves(buf []engines.Move) []engines.Move {
+	return nearPosition{p}.LegalMoves(buf)
+}
+
 // baseline wraps search.AlphaBeta so that it searches a nearPosition.
 type baseline struct {
 	ab *search.AlphaBeta

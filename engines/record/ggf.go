@@ -10,6 +10,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 	"strings"
 
@@ -28,7 +29,9 @@ func GGFMove(text string) string {
 
 // WriteGGF writes g as GGF. start is the BO[] board the game started from
 // (before its opening moves), final the board it ended on (see grid.GGFBoard),
-// from which a game that ended by the rules takes its disc count.
+// from which a game that ended by the rules takes its disc count. A move's
+// Score is its evaluation field; GGF has no comment on a move, so the moves'
+// Comments and NAGs are not written.
 func WriteGGF(w io.Writer, g Game, start, final string) error {
 	bw := bufio.NewWriter(w)
 	text := func(s string) string { return clean(s, "[]") }
@@ -65,8 +68,16 @@ func WriteGGF(w io.Writer, g Game, start, final string) error {
 		}
 		side = side.Other()
 	}
-	if g.Reason != "" {
-		fmt.Fprintf(bw, "\nC[%s]", text(g.Reason))
+	// GGF has no comment on a move: the game's one C[] says how it ended
+	// and, after it, the game's Comment.
+	var comments []string
+	for _, c := range []string{g.Reason, g.Comment} {
+		if c != "" {
+			comments = append(comments, c)
+		}
+	}
+	if len(comments) > 0 {
+		fmt.Fprintf(bw, "\nC[%s]", text(strings.Join(comments, "; ")))
 	}
 	bw.WriteString(";)\n")
 	return bw.Flush()
@@ -124,6 +135,23 @@ func ggfResult(g Game, final string) (string, error) {
 		diff -= empty
 	}
 	return fmt.Sprintf("%+d.00", diff), nil
+}
+
+// GGFResult reads a GGF result, black's disc difference with an optional
+// flag ("+12.00", "-2:t", "0.00:s"): the winner by its sign, None when it is
+// no number ("?").
+func GGFResult(re string) engines.Result {
+	num, _, _ := strings.Cut(re, ":")
+	v, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
+	switch {
+	case err != nil || math.IsNaN(v):
+		return engines.None
+	case v > 0:
+		return engines.P1Win
+	case v < 0:
+		return engines.P2Win
+	}
+	return engines.Draw
 }
 
 // GGFGame is a game read from GGF: its tags (the first value of each) and

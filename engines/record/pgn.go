@@ -17,9 +17,11 @@ const pgnWidth = 79
 
 // WritePGN writes g as PGN: the seven-tag roster, the game's Variant and
 // Game, its FEN when it did not start from the game's start, the time
-// control, the number of plies and the termination; then the moves with
-// cutechess's comments ({book} on the opening's moves, {score/depth time} on
-// the engines'), the reason the game ended, and the result.
+// control, the number of plies, the termination and the annotator; then the
+// moves with their NAGs ($2 after a mistake) and cutechess's comments
+// ({book} on the opening's moves, {score/depth time} on the engines', or
+// the move's own Comment), the game's Comment, the reason the game ended,
+// and the result.
 func WritePGN(w io.Writer, g Game) error {
 	bw := bufio.NewWriter(w)
 	tag := func(name, value string) {
@@ -69,6 +71,9 @@ func WritePGN(w io.Writer, g Game) error {
 	if g.Termination != "" {
 		tag("Termination", g.Termination)
 	}
+	if g.Annotator != "" {
+		tag("Annotator", g.Annotator)
+	}
 	bw.WriteByte('\n')
 
 	var tokens []string
@@ -81,11 +86,17 @@ func WritePGN(w io.Writer, g Game) error {
 			tokens = append(tokens, fmt.Sprintf("%d...", ply/2+1))
 		}
 		tokens = append(tokens, m.Text)
-		if m.Book {
+		if m.NAG > 0 {
+			tokens = append(tokens, fmt.Sprintf("$%d", m.NAG))
+		}
+		if m.Book && m.Comment == "" {
 			tokens = append(tokens, "{book}")
 		} else {
 			tokens = append(tokens, "{"+clean(m.comment(), "{}")+"}")
 		}
+	}
+	if g.Comment != "" {
+		tokens = append(tokens, "{"+clean(g.Comment, "{}")+"}")
 	}
 	if g.Reason != "" {
 		tokens = append(tokens, "{"+clean(g.Reason, "{}")+"}")
@@ -114,6 +125,10 @@ type PGNGame struct {
 	// Moves are the moves' texts, and Comments the comment after each
 	// ("" when none).
 	Moves, Comments []string
+	// NAGs are the moves' assessments (Move.NAG: $1 to $6, or the
+	// suffixes !, ?, !!, ??, !? and ?! on the move), 0 when none; other
+	// NAGs are passed over.
+	NAGs []int
 	// Final is the comment after the last move that ended the game, when
 	// the game has one after its moves' comments.
 	Final  string
@@ -168,7 +183,14 @@ func parseComment(c string) Move {
 var (
 	pgnTag     = regexp.MustCompile(`^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$`)
 	moveNumber = regexp.MustCompile(`^\d+\.+$`)
+	nagToken   = regexp.MustCompile(`^\$\d{1,3}$`)
 )
+
+// suffixNAGs are the NAGs of PGN's move suffixes, longest first.
+var suffixNAGs = []struct {
+	suffix string
+	nag    int
+}{{"!!", NAGBrilliant}, {"??", NAGBlunder}, {"!?", NAGInteresting}, {"?!", NAGDubious}, {"!", NAGGood}, {"?", NAGMistake}}
 
 // ReadPGN reads every game of a PGN text.
 func ReadPGN(r io.Reader) ([]PGNGame, error) {
@@ -267,9 +289,27 @@ func parseMovetext(g *PGNGame, s string) error {
 			case moveNumber.MatchString(tok):
 			case tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*":
 				g.Result = tok
+			case strings.HasPrefix(tok, "$"):
+				if !nagToken.MatchString(tok) {
+					return fmt.Errorf("bad PGN annotation %q: want $ and a number", tok)
+				}
+				if len(g.Moves) == 0 {
+					return fmt.Errorf("PGN annotation %s before the first move", tok)
+				}
+				if n, _ := strconv.Atoi(tok[1:]); n >= NAGGood && n <= NAGDubious {
+					g.NAGs[len(g.Moves)-1] = n
+				}
 			default:
+				nag := 0
+				for _, s := range suffixNAGs {
+					if len(tok) > len(s.suffix) && strings.HasSuffix(tok, s.suffix) {
+						tok, nag = strings.TrimSuffix(tok, s.suffix), s.nag
+						break
+					}
+				}
 				g.Moves = append(g.Moves, tok)
 				g.Comments = append(g.Comments, "")
+				g.NAGs = append(g.NAGs, nag)
 			}
 		}
 	}

@@ -2,8 +2,11 @@
 // every game (cutechess's dialect, with the game's variant, the position
 // text of the opening and the reason the game ended), SGF for gomoku as
 // c-gomoku-cli writes it, and GGF for othello as GGS and NBoard read it, the
-// writers the arena uses and the readers of all three, so that records can
-// be checked and processed.
+// writers the arena uses (and qi analyze, with its comments and marks) and
+// the readers of all three, of WTHOR and of Gomocup's psq, so that records
+// can be checked and processed; ReadGames replays the games of any of them
+// under qi's rules; and RenLib's libraries (.lib), the trees of moves in
+// which renju players keep their openings.
 package record
 
 import (
@@ -30,7 +33,24 @@ type Move struct {
 	Score string
 	// Depth is the depth of that evaluation, 0 when unknown.
 	Depth int
+	// Comment, when not empty, is what the records write about the move
+	// instead of the engine's evaluation and time (an analysis of it).
+	Comment string
+	// NAG is PGN's numeric annotation glyph of the move, 0 for none: 1
+	// good (!), 2 mistake (?), 3 brilliant (!!), 4 blunder (??), 5
+	// interesting (!?), 6 dubious (?!).
+	NAG int
 }
+
+// The move assessments of PGN's numeric annotation glyphs.
+const (
+	NAGGood        = 1
+	NAGMistake     = 2
+	NAGBrilliant   = 3
+	NAGBlunder     = 4
+	NAGInteresting = 5
+	NAGDubious     = 6
+)
 
 // Game is the record of one game.
 type Game struct {
@@ -64,6 +84,12 @@ type Game struct {
 	Termination string
 	// Reason says how the game ended, as a sentence.
 	Reason string
+	// Annotator names who annotated the moves (PGN's Annotator tag), ""
+	// for a record that is not annotated.
+	Annotator string
+	// Comment is a comment on the whole game (an analysis's summary),
+	// written after the moves.
+	Comment string
 }
 
 // engineMoves counts the moves the engines played.
@@ -77,8 +103,12 @@ func (g Game) engineMoves() int {
 	return n
 }
 
-// comment writes what an engine move's record comment says.
+// comment writes what an engine move's record comment says: its Comment
+// when it has one.
 func (m Move) comment() string {
+	if m.Comment != "" {
+		return m.Comment
+	}
 	t := fmt.Sprintf("%.3fs", m.Time.Seconds())
 	if m.Score == "" {
 		return t

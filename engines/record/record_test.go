@@ -308,3 +308,68 @@ func TestReadSGFGames(t *testing.T) {
 	_, err = ReadSGFGames(strings.NewReader("(;B[aa]"))
 	assert.Error(t, err)
 }
+
+// TestAnnotations: a move's comment and NAG, the annotator and the game's
+// comment are written in each format's place for them and read back.
+func TestAnnotations(t *testing.T) {
+	g := sample()
+	g.Moves[2].Comment, g.Moves[2].NAG = "-M2; best b3 +0.00; loss 1.00", NAGBlunder
+	g.Moves[3].Comment, g.Moves[3].NAG = "+M2", 0
+	g.Moves[4].NAG = NAGDubious
+	g.Moves[0].Comment = "analysed book move"
+	g.Annotator, g.Comment = "qi 0.1.0", "X: average loss 0.25"
+
+	var b bytes.Buffer
+	require.NoError(t, WritePGN(&b, g))
+	text := b.String()
+	assert.Contains(t, text, "[Annotator \"qi 0.1.0\"]")
+	assert.Contains(t, text, "a1 $4 {-M2; best b3 +0.00; loss 1.00}")
+	assert.Contains(t, text, "{X: average loss 0.25} {O wins by the rules} 0-1")
+	games, err := ReadPGN(&b)
+	require.NoError(t, err)
+	require.Len(t, games, 1)
+	r := games[0]
+	assert.Len(t, r.Moves, 8)
+	assert.Equal(t, []int{0, 0, NAGBlunder, 0, NAGDubious, 0, 0, 0}, r.NAGs)
+	assert.Equal(t, "-M2; best b3 +0.00; loss 1.00", r.Comments[2])
+	assert.Equal(t, "analysed book move", r.Comments[0])
+	assert.Equal(t, "O wins by the rules", r.Final, "the reason is the last comment")
+
+	// Suffixes are NAGs too; other NAGs are passed over.
+	games, err = ReadPGN(strings.NewReader("1. b2! a1?? 2. c3!? a3?! 3. c1 $14 b1 $2 {x} 1-0\n"))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"b2", "a1", "c3", "a3", "c1", "b1"}, games[0].Moves)
+	assert.Equal(t, []int{NAGGood, NAGBlunder, NAGInteresting, NAGDubious, 0, NAGMistake}, games[0].NAGs)
+	assert.Equal(t, "x", games[0].Comments[5])
+	for _, bad := range []string{"1. b2 $x *", "$2 1. b2 *", "1. b2 $1234 *"} {
+		_, err := ReadPGN(strings.NewReader(bad + "\n"))
+		assert.Error(t, err, bad)
+	}
+
+	geo, err := grid.Of(tictactoe.Game{})
+	require.NoError(t, err)
+	b.Reset()
+	require.NoError(t, WriteSGF(&b, g, geo, 0))
+	text = b.String()
+	assert.Contains(t, text, "AN[qi 0.1.0]GC[X: average loss 0.25]")
+	assert.Contains(t, text, ";B[ac]C[-M2; best b3 +0.00; loss 1.00]BM[2]")
+	assert.Contains(t, text, ";B[bb]C[analysed book move]")
+	trees, err := ReadSGF(&b)
+	require.NoError(t, err)
+	nodes := trees[0]
+	assert.Equal(t, NAGBlunder, SGFNAG(nodes[3]))
+	assert.Equal(t, NAGDubious, SGFNAG(nodes[5]))
+	assert.Equal(t, 0, SGFNAG(nodes[4]))
+	for nag := NAGGood; nag <= NAGDubious; nag++ {
+		trees, err := ReadSGF(strings.NewReader("(;B[aa]" + sgfAssessment(nag) + ")"))
+		require.NoError(t, err)
+		assert.Equal(t, nag, SGFNAG(trees[0][0]), "NAG %d", nag)
+	}
+
+	b.Reset()
+	start := "8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *"
+	og := Game{Game: "othello", Moves: []Move{{Text: "f5", Score: "+1.00", Comment: "best", NAG: NAGMistake}},
+		Result: engines.None, Reason: "adjourned", Comment: "Black: average loss 0.00"}
+	require.NoError(t, WriteGGF(&b, og, start, start))
+	assert.Contains(t, b.String(), "B[F5/+1.00/0.00]\nC[adjourned; Black: average loss 0.00];)")
+}

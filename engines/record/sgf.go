@@ -21,7 +21,10 @@ import (
 const sgfMovesPerLine = 8
 
 // WriteSGF writes g as SGF on the board geo, with Gomocup's rule number. A
-// game that starts from a position text gets its stones as AB/AW setup.
+// game that starts from a position text gets its stones as AB/AW setup. A
+// move's Comment goes to its C[] in place of the time, its NAG to SGF's
+// move annotation (sgfAssessment); the annotator is AN[], the game's Comment
+// GC[].
 func WriteSGF(w io.Writer, g Game, geo grid.Geometry, rule int) error {
 	bw := bufio.NewWriter(w)
 	text := func(s string) string {
@@ -44,6 +47,12 @@ func WriteSGF(w io.Writer, g Game, geo grid.Geometry, rule int) error {
 	}
 	fmt.Fprintf(bw, "PB[%s]PW[%s]", text(g.Players[0]), text(g.Players[1]))
 	fmt.Fprintf(bw, "RE[%s]TE[%s]", [...]string{"?", "B+1", "W+1", "0"}[g.Result], text(g.Reason))
+	if g.Annotator != "" {
+		fmt.Fprintf(bw, "AN[%s]", text(g.Annotator))
+	}
+	if g.Comment != "" {
+		fmt.Fprintf(bw, "GC[%s]", text(g.Comment))
+	}
 	if g.StartText != "" {
 		b, err := grid.Parse(g.StartText)
 		if err != nil {
@@ -82,16 +91,62 @@ func WriteSGF(w io.Writer, g Game, geo grid.Geometry, rule int) error {
 			perLine = 0
 		}
 		fmt.Fprintf(bw, ";%s[%s]", [2]string{"B", "W"}[side], coord(x, y))
-		if m.Book {
+		switch {
+		case m.Book && m.Comment == "":
 			bw.WriteString("C[opening move]")
-		} else {
+		case m.Comment != "":
+			fmt.Fprintf(bw, "C[%s]", text(m.Comment))
+			perLine++
+		default:
 			fmt.Fprintf(bw, "C[%dms]", m.Time.Milliseconds())
 			perLine++
 		}
+		bw.WriteString(sgfAssessment(m.NAG))
 		side = side.Other()
 	}
 	bw.WriteString(")\n\n")
 	return bw.Flush()
+}
+
+// sgfAssessment writes a move's NAG as SGF's move annotation, which GUIs
+// show: BM (bad move, 2 when very bad), DO (doubtful), IT (interesting), TE
+// (a good move, 2 when very good); "" for none.
+func sgfAssessment(nag int) string {
+	switch nag {
+	case NAGGood:
+		return "TE[1]"
+	case NAGMistake:
+		return "BM[1]"
+	case NAGBrilliant:
+		return "TE[2]"
+	case NAGBlunder:
+		return "BM[2]"
+	case NAGInteresting:
+		return "IT[]"
+	case NAGDubious:
+		return "DO[]"
+	}
+	return ""
+}
+
+// SGFNAG reads a move node's SGF annotation back as a NAG, 0 for none.
+func SGFNAG(n SGFNode) int {
+	two := func(id string) bool { return len(n[id]) > 0 && n[id][0] == "2" }
+	switch {
+	case len(n["BM"]) > 0 && two("BM"):
+		return NAGBlunder
+	case len(n["BM"]) > 0:
+		return NAGMistake
+	case len(n["DO"]) > 0:
+		return NAGDubious
+	case len(n["IT"]) > 0:
+		return NAGInteresting
+	case len(n["TE"]) > 0 && two("TE"):
+		return NAGBrilliant
+	case len(n["TE"]) > 0:
+		return NAGGood
+	}
+	return 0
 }
 
 // SGFNode is one node of an SGF game: its properties and their values.

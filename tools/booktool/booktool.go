@@ -89,10 +89,16 @@ wins, an exact one over any other, and the games add up; leaves that became
 book positions are searched again.`, mergeFlags},
 	"show": {"-book FILE [-moves \"m1 m2 ...\"] [position]", `Shows the book's moves in a position (the start, a position text, and/or
 moves played from it): value for the side to move, depth, games.`, showFlags},
-	"stats":  {"-book FILE", "Counts what the book holds.", statsFlags},
-	"export": {"-book FILE [-o out.txt]", "Writes the book as text, one position a line.", exportFlags},
-	"import": {"-book FILE [flags] file.txt...", `Reads positions written by export into FILE (creating it for the game the
-text names), as merge does.`, importFlags},
+	"stats": {"-book FILE", "Counts what the book holds.", statsFlags},
+	"export": {"-book FILE [-format text|lib] [-o out.txt|out.lib]", `Writes the book as text, one position a line; or, for a gomoku 15x15 book, as
+a RenLib library (.lib): its tree of book moves from the empty board, each
+with its value as a comment.`, exportFlags},
+	"import": {"-book FILE [flags] file.txt|file.lib...", `Reads positions written by export into FILE (creating it for the game the
+text names), as merge does. A RenLib library (.lib) gives the positions of
+its lines, replayed under the book's rule (a new book's: gomoku 15x15 renju,
+or -rule), up to -plies: those new to the book are searched -level deep for
+their best move outside the book, as build's are, and the values go up the
+tree by negamax.`, importFlags},
 }
 
 func usage(w io.Writer) {
@@ -105,8 +111,8 @@ commands (qi book <command> -h for each):
   merge    merge books
   show     the book's moves in a position
   stats    what a book holds
-  export   write a book as text
-  import   read a book's text
+  export   write a book as text or as a RenLib library
+  import   read a book's text or RenLib libraries
 `)
 }
 

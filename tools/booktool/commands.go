@@ -5,6 +5,7 @@ package booktool
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -397,13 +398,21 @@ func statsFlags(t *tool) func() error {
 
 func exportFlags(t *tool) func() error {
 	t.fs.StringVar(&t.path, "book", "", "the book file (required)")
-	out := t.fs.String("o", "", "the text file to write (default: standard output)")
+	out := t.fs.String("o", "", "the file to write (default: standard output; a library needs a file)")
+	format := t.fs.String("format", "", "text (one position a line) or lib (a RenLib library of a gomoku 15x15 book's tree from the empty board); default: lib when -o ends in .lib, else text")
 	return func() error {
+		lib, err := exportFormat(*format, *out)
+		if err != nil {
+			return err
+		}
 		b, err := t.openBook(false, nil)
 		if err != nil {
 			return err
 		}
 		defer b.Close()
+		if lib {
+			return t.exportLib(b, *out)
+		}
 		if *out == "" {
 			return b.Export(t.stdout)
 		}
@@ -419,16 +428,68 @@ func exportFlags(t *tool) func() error {
 	}
 }
 
+// exportFormat says whether an export writes a RenLib library.
+func exportFormat(format, out string) (lib bool, err error) {
+	switch format {
+	case "":
+		return strings.EqualFold(filepath.Ext(out), ".lib"), nil
+	case "text":
+		return false, nil
+	case "lib":
+		if out == "" {
+			return false, fmt.Errorf("book export: a RenLib library is a binary file: name it with -o")
+		}
+		return true, nil
+	}
+	return false, fmt.Errorf("book export: -format is text or lib, not %q", format)
+}
+
 func importFlags(t *tool) func() error {
 	t.bookFlags()
 	t.searchFlags()
-	noSearch := t.fs.Bool("nosearch", false, "leave the leaves that became book positions as they are")
+	noSearch := t.fs.Bool("nosearch", false, "text: leave the leaves that became book positions as they are (a library's positions are always searched: it holds no values)")
+	format := t.fs.String("format", "", "the files' format: text (qi book export's) or lib (RenLib's libraries); default: lib for a file whose name ends in .lib or that starts with RenLib's header, else text")
 	return func() error {
 		files := t.fs.Args()
 		if len(files) == 0 {
-			return fmt.Errorf("book import: name the text files to read")
+			return fmt.Errorf("book import: name the files to read")
 		}
-		game, err := textGame(t, files[0])
+		var texts []string
+		var libs []libFile
+		for _, path := range files {
+			isLib := *format == "lib"
+			switch *format {
+			case "":
+				var err error
+				if isLib, err = isLibFile(path); err != nil {
+					return err
+				}
+			case "lib", "text":
+			default:
+				return fmt.Errorf("book import: -format is text or lib, not %q", *format)
+			}
+			if !isLib {
+				texts = append(texts, path)
+				continue
+			}
+			// Every library is read whole before the book changes, so that
+			// a damaged one leaves the book as it was.
+			l, err := readLib(path)
+			if err != nil {
+				return err
+			}
+			libs = append(libs, l)
+		}
+		if len(libs) > 0 && *noSearch {
+			return fmt.Errorf("book import: -nosearch: a RenLib library holds no values, so its positions are searched")
+		}
+		var game engines.Game
+		var err error
+		if len(texts) > 0 {
+			game, err = textGame(t, texts[0])
+		} else {
+			game, err = libGame(t)
+		}
 		if err != nil {
 			return err
 		}
@@ -437,7 +498,12 @@ func importFlags(t *tool) func() error {
 			return err
 		}
 		defer b.Close()
-		for _, path := range files {
+		if len(libs) > 0 {
+			if _, err := libBoard(b); err != nil {
+				return err
+			}
+		}
+		for _, path := range texts {
 			f, err := os.Open(path)
 			if err != nil {
 				return err
@@ -449,7 +515,14 @@ func importFlags(t *tool) func() error {
 			}
 			fmt.Fprintf(t.stdout, "read %d positions from %s\n", n, path)
 		}
-		return t.settle(b, *noSearch)
+		if len(libs) > 0 {
+			if err := t.importLibs(b, libs); err != nil {
+				return err
+			}
+		}
+		// A library's plan searched the leaves its positions made stale;
+		// a text's positions leave theirs to this.
+		return t.settle(b, *noSearch || len(texts) == 0)
 	}
 }
 

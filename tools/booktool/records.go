@@ -310,24 +310,9 @@ func (r *records) ggf(path string) ([]book.Game, error) {
 			r.skip("illegal move", fmt.Sprintf("%s: game %d: %v", path, i+1, err))
 			continue
 		}
-		games = append(games, book.Game{Start: start, Moves: moves, Result: ggfResult(gg.Tags["RE"]), Opening: opening})
+		games = append(games, book.Game{Start: start, Moves: moves, Result: record.GGFResult(gg.Tags["RE"]), Opening: opening})
 	}
 	return games, nil
-}
-
-// ggfResult reads a GGF result, black's disc difference ("+12.00", "-2:t").
-func ggfResult(re string) engines.Result {
-	num, _, _ := strings.Cut(re, ":")
-	v, err := strconv.ParseFloat(strings.TrimSpace(num), 64)
-	switch {
-	case err != nil:
-		return engines.None
-	case v > 0:
-		return engines.P1Win
-	case v < 0:
-		return engines.P2Win
-	}
-	return engines.Draw
 }
 
 func (r *records) sgf(path string) ([]book.Game, error) {

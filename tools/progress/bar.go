@@ -45,6 +45,11 @@ func NewBar(w io.Writer, mode, what, unit string, total int64) *Bar {
 		p.bar = cmdline.IsTerminal(w)
 		p.lines = !p.bar
 	}
+	if p.lines {
+		// A log's first line comes after 30 seconds too: a short step
+		// says nothing.
+		p.last = p.start
+	}
 	return p
 }
 

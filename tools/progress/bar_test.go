@@ -1,8 +1,10 @@
-// Tests of the bar: the time left counts only this run's pace.
+// Tests of the bar: the time left counts only this run's pace, and a log
+// hears nothing of a short step.
 
 package progress
 
 import (
+	"bytes"
 	"io"
 	"testing"
 	"time"
@@ -29,4 +31,16 @@ func TestBarETA(t *testing.T) {
 			assert.Equal(t, tt.want, p.etaAfter(tt.done, 10*time.Second))
 		})
 	}
+}
+
+// TestBarLinesWait: in a log, a step shorter than the 30 seconds between
+// lines writes none.
+func TestBarLinesWait(t *testing.T) {
+	var b bytes.Buffer
+	p := NewBar(&b, LinesMode, "analysing", "moves", 3)
+	for i := range int64(4) {
+		p.Set(i)
+	}
+	p.Finish()
+	assert.Empty(t, b.String())
 }

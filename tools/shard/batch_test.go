@@ -281,9 +281,27 @@ func TestBatch(t *testing.T) {
 		assert.Equal(t, export("whole.book"), export("sharded.book"), "three shards build the book one process builds")
 	})
 
+	t.Run("analyze, all shards here", func(t *testing.T) {
+		wthor := filepath.Join(moduleRoot(t), "engines", "record", "testdata", "WTH_1977.wtb")
+		dir := t.TempDir()
+		args := []string{"analyze", "-depth", "2", "-exact", "8", "-items", "0:4", "-progress", "off", wthor}
+		whole := qiBin(t, bin, dir, nil, append(args, "-o", "whole.pgn")...)
+		require.Zero(t, whole.code, whole.stderr)
+		r := qiBin(t, bin, dir, nil, append(args, "-o", "sharded.pgn", "-shards", "2", "-outdir", "runs")...)
+		require.Zero(t, r.code, r.stderr)
+		assert.Equal(t, 2, strings.Count(r.stderr, " done in "), r.stderr)
+		assert.Equal(t, whole.stdout, r.stdout, "the tables and totals one process writes")
+		assert.Contains(t, r.stdout, "Totals of 4 games:")
+		wholePGN, err := os.ReadFile(filepath.Join(dir, "whole.pgn"))
+		require.NoError(t, err)
+		sharded, err := os.ReadFile(filepath.Join(dir, "sharded.pgn"))
+		require.NoError(t, err, "-o names the file the merged records go to")
+		assert.Equal(t, string(wholePGN), string(sharded))
+	})
+
 	t.Run("help", func(t *testing.T) {
 		for _, args := range [][]string{
-			{"merge", "-h"}, {"arena", "-h"}, {"othellotrain", "selfplay", "-h"},
+			{"merge", "-h"}, {"arena", "-h"}, {"analyze", "-h"}, {"othellotrain", "selfplay", "-h"},
 			{"othellotrain", "label", "-h"}, {"gomokutrain", "selfplay", "-h"},
 			{"book", "build", "-h"}, {"book", "deviate", "-h"},
 		} {
@@ -328,6 +346,7 @@ func TestBatchToolsRepeat(t *testing.T) {
 		{"gomokutrain selfplay", strings.Fields("gomokutrain selfplay -rule freestyle -games 4 -nodes 300"), ""},
 		{"book build", strings.Fields("book build -game othello -level 2 -plies 8 -min 1 -progress off " + wthor), "build"},
 		{"book deviate", strings.Fields("book deviate -level 1 -rounds 1 -error 1 -progress off"), "deviate"},
+		{"analyze", strings.Fields("analyze -depth 2 -exact 8 -items 0:3 -progress off " + wthor), ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -349,7 +368,7 @@ func TestBatchToolsRepeat(t *testing.T) {
 				}
 				// The batch flags before the records a command reads.
 				words := 2 // qi's subcommand and its command
-				if args[0] == "arena" {
+				if args[0] == "arena" || args[0] == "analyze" {
 					words = 1
 				}
 				args = slices.Concat(args[:words:words], []string{"-outdir", "runs", "-run", "r"}, args[words:])
