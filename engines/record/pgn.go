@@ -135,49 +135,57 @@ type PGNGame struct {
 	Result string
 }
 
-// RecordMoves returns the game's moves with what their comments say in
-// the form WritePGN writes them: {book} marks a move of the opening,
-// {+0.35/12 0.051s} gives an engine's score, depth and time ({0.051s} a
-// time alone). A comment in another form says nothing: its move has no
-// score.
+// RecordMoves returns the game's moves with their NAGs and what their
+// comments say in the form WritePGN writes them: {book} marks a move of
+// the opening, {+0.35/12 0.051s} gives an engine's score, depth and time
+// ({0.051s} a time alone). A comment in another form is the move's
+// Comment, and gives it no score.
 func (g PGNGame) RecordMoves() []Move {
 	moves := make([]Move, len(g.Moves))
 	for i, text := range g.Moves {
-		moves[i] = parseComment(g.Comments[i])
+		m, ok := parseComment(g.Comments[i])
+		if !ok {
+			m.Comment = g.Comments[i]
+		}
+		moves[i] = m
 		moves[i].Text = text
+		if i < len(g.NAGs) {
+			moves[i].NAG = g.NAGs[i]
+		}
 	}
 	return moves
 }
 
-// parseComment reads what a move's comment says.
-func parseComment(c string) Move {
+// parseComment reads what a move's comment says; ok is false when it is
+// not a comment WritePGN writes of an engine's move or of the opening's.
+func parseComment(c string) (m Move, ok bool) {
 	f := strings.Fields(c)
 	if len(f) == 1 && f[0] == "book" {
-		return Move{Book: true}
+		return Move{Book: true}, true
 	}
 	if len(f) == 0 || len(f) > 2 {
-		return Move{}
+		return Move{}, len(f) == 0
 	}
 	secs, ok := strings.CutSuffix(f[len(f)-1], "s")
 	t, err := strconv.ParseFloat(secs, 64)
 	if !ok || err != nil || t < 0 || t > 1e9 {
-		return Move{}
+		return Move{}, false
 	}
-	m := Move{Time: time.Duration(t * float64(time.Second))}
+	m = Move{Time: time.Duration(t * float64(time.Second))}
 	if len(f) == 1 {
-		return m
+		return m, true
 	}
 	score, depth, hasDepth := strings.Cut(f[0], "/")
 	if _, err := ParseScore(score); err != nil {
-		return Move{}
+		return Move{}, false
 	}
 	m.Score = score
 	if hasDepth {
 		if m.Depth, err = strconv.Atoi(depth); err != nil || m.Depth < 0 {
-			return Move{}
+			return Move{}, false
 		}
 	}
-	return m
+	return m, true
 }
 
 var (

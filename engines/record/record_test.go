@@ -252,8 +252,8 @@ func TestRecordMoves(t *testing.T) {
 		{Text: "a3", Time: 3 * time.Millisecond},
 		{Text: "c1", Time: 4 * time.Millisecond, Score: "-M1", Depth: 9},
 		{Text: "b3", Time: 5 * time.Millisecond, Score: "+M1"},
-		{Text: "c2"},
-	}, games[0].RecordMoves(), "a person's comment says nothing")
+		{Text: "c2", Comment: "a comment of a person"},
+	}, games[0].RecordMoves(), "a person's comment is the move's")
 	assert.Equal(t, "O wins by the rules", games[0].Final)
 	var scores []string
 	moves := games[1].RecordMoves()
@@ -263,6 +263,9 @@ func TestRecordMoves(t *testing.T) {
 	assert.Equal(t, []string{"", "+0.00", "-0.35", "+12.50", "", "-0.00", "+0.00", "+0.00", "+0.00"}, scores,
 		"a malformed depth leaves the move without a score")
 	assert.Equal(t, 4, moves[2].Depth)
+	assert.Equal(t, "+0.00/bad 0.005s", moves[4].Comment)
+	assert.Equal(t, NAGMistake, moves[3].NAG, "c1? is a mistake")
+	assert.Equal(t, "c1", moves[3].Text)
 
 	// What WritePGN writes reads back.
 	var b bytes.Buffer
