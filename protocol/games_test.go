@@ -1,15 +1,18 @@
 // This file holds transcript tests of the big games in the UGI and UCI
 // dialects: gomoku's options, variants, notation and forbidden points, and
-// othello's board text, passes and exact solves.
+// othello's board text, passes and exact solves, and the chances of their
+// scores.
 
 package protocol
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"qi/engines"
 	"qi/engines/gomoku"
@@ -49,6 +52,7 @@ func TestGomokuAndOthelloTranscripts(t *testing.T) {
 			"option name MultiPV type spin default 1 min 1 max 500",
 			"option name UCI_LimitStrength type check default false",
 			"option name UCI_Elo type spin default 4000 min 0 max 4000",
+			"option name UCI_ShowWDL type check default false",
 			"option name RandomMover type check default false",
 			"option name BoardSize type spin default 0 min 0 max 22",
 			"option name Baseline type check default false",
@@ -117,4 +121,32 @@ func TestOthelloExactScore(t *testing.T) {
 	out := drive(t, cfg, lines("position fen "+pass+" X", "go depth 1", "position fen "+pass+" O", "go depth 3"), ugiWaits)
 	assert.Regexp(t, `(?m)^info depth 1 .*score cp 6400 .*pv a1\nbestmove a1\n`, out)
 	assert.Regexp(t, `(?m)^info depth \d+ .*score cp -6400 .*pv 0000 a1\nbestmove 0000\n`, out)
+}
+
+func TestShowWDL(t *testing.T) {
+	// Gomoku and othello estimate the chances of a score by their fitted
+	// models; the three numbers are per mille and make 1000.
+	cfg := Config{Registry: engines.NewRegistry(gomoku.Spec(), othello.Spec()), Name: "qi", Version: "test", DefaultGame: "gomoku"}
+	wdl := regexp.MustCompile(`^info depth \d+ seldepth \d+ score cp -?\d+ wdl (\d+) (\d+) (\d+) nodes`)
+	for _, game := range []string{"gomoku", "othello"} {
+		out := drive(t, cfg, lines("setoption name Game value "+game, "setoption name OwnBook value false",
+			"setoption name UCI_ShowWDL value true", "position startpos", "go depth 3"), ugiWaits)
+		var seen int
+		for _, l := range strings.Split(out, "\n") {
+			if !strings.HasPrefix(l, "info depth") {
+				continue
+			}
+			m := wdl.FindStringSubmatch(l)
+			require.NotNil(t, m, "%s: %q", game, l)
+			var sum int
+			for _, n := range m[1:] {
+				v, err := strconv.Atoi(n)
+				require.NoError(t, err)
+				sum += v
+			}
+			assert.Equal(t, 1000, sum, l)
+			seen++
+		}
+		assert.Positive(t, seen, game)
+	}
 }

@@ -152,6 +152,10 @@ func (u *ugi) optionTable() []option {
 			u.sayStrength()
 			return nil
 		}},
+		{name: "UCI_ShowWDL", kind: "check", def: "false", apply: func(u *ugi, v string) error {
+			u.showWDL = v == "true"
+			return nil
+		}},
 		{name: "RandomMover", kind: "check", def: "false", apply: func(u *ugi, v string) error {
 			u.random = v == "true"
 			u.dropSearcher()

@@ -44,6 +44,8 @@ type ugi struct {
 	limitStrength bool
 	elo           int
 	random        bool
+	// showWDL is UCI_ShowWDL: info lines carry the win/draw/loss chances.
+	showWDL bool
 }
 
 func newUGI(s *server, cfg Config, uci bool) (*ugi, error) {
@@ -664,7 +666,13 @@ func (u *ugi) infoLine(root engines.Position, i engines.Info) string {
 	if i.Line > 0 {
 		fmt.Fprintf(&b, " multipv %d", i.Line)
 	}
-	fmt.Fprintf(&b, " score %s nodes %d nps %d time %d", i.Score.UCI(), i.Nodes, i.NPS(), i.Time.Milliseconds())
+	fmt.Fprintf(&b, " score %s", i.Score.UCI())
+	if u.showWDL {
+		if c, ok := engines.WDLOf(u.game, root, i.Score, i.Exact); ok {
+			fmt.Fprintf(&b, " wdl %d %d %d", c.Win, c.Draw, c.Loss)
+		}
+	}
+	fmt.Fprintf(&b, " nodes %d nps %d time %d", i.Nodes, i.NPS(), i.Time.Milliseconds())
 	if len(i.PV) > 0 {
 		b.WriteString(" pv")
 		p := root.Clone()

@@ -128,6 +128,7 @@ option name Threads type spin default 1 min 1 max 256
 option name MultiPV type spin default 1 min 1 max 500
 option name UCI_LimitStrength type check default false
 option name UCI_Elo type spin default 4000 min 0 max 4000
+option name UCI_ShowWDL type check default false
 option name RandomMover type check default false
 option name BoardSize type spin default 0 min 0 max 22
 option name Baseline type check default false
@@ -169,6 +170,14 @@ func TestTranscripts(t *testing.T) {
 			"info depth 1 seldepth 1 multipv 1 score cp 100 nodes 3 nps * time * pv a2",
 			"info depth 1 seldepth 1 multipv 2 score cp 0 nodes 3 nps * time * pv c2",
 			"bestmove a2")},
+		{"show wdl", lines("setoption name UCI_ShowWDL value true", "position fen o../.x./x.o x", "go depth 9",
+			"position startpos moves a1 b2 c3", "go depth 1"), lines(
+			// A forced result is certain; tic-tac-toe's estimates
+			// (below full depth) have no model, and say nothing.
+			"info depth 1 seldepth 1 score mate 1 wdl 1000 0 0 nodes 5 nps * time * pv c3",
+			"bestmove c3",
+			"info depth 1 seldepth 1 score cp 100 nodes 6 nps * time * pv c1",
+			"bestmove c1")},
 		{"searchmoves", lines("position startpos moves a1 b2 c3", "go depth 2 searchmoves b1 a2"), lines(
 			"info depth 1 seldepth 1 score cp 0 nodes 2 nps * time * pv b1",
 			"info depth 2 seldepth 2 score cp -100 nodes 10 nps * time * pv b1 c1",

@@ -243,11 +243,22 @@ func (g *gomocup) details(root engines.Position, i engines.Info, numPV int) {
 		fmt.Sprintf("TOTALTIME %d", i.Time.Milliseconds()),
 		fmt.Sprintf("SPEED %d", i.NPS()),
 		fmt.Sprintf("EVAL %s", rapfiValue(i.Score)),
+		fmt.Sprintf("WINRATE %s", winRate(g.game, root, i)),
 		fmt.Sprintf("BESTLINE %s", pv.String()),
 		"PV DONE",
 	} {
 		g.s.println("INFO " + l)
 	}
+}
+
+// winRate writes the side to move's chances as Rapfi's winning rate: a
+// win, and half a draw, by the game's model of its scores.
+func winRate(g engines.Game, root engines.Position, i engines.Info) string {
+	c, ok := engines.WDLOf(g, root, i.Score, i.Exact)
+	if !ok {
+		c = engines.WDL{Draw: 1000}
+	}
+	return strconv.FormatFloat(float64(2*c.Win+c.Draw)/2000, 'f', 4, 64)
 }
 
 // rapfiValue writes a score as Rapfi does: a number, or +M/-M and the

@@ -92,6 +92,7 @@ func TestYixinLines(t *testing.T) {
 		assert.Equal(t, "3", b["NUMPV"])
 		assert.Equal(t, strconv.Itoa(1+i/3), b["DEPTH"])
 		assert.Regexp(t, `^-?\d+$|^[-+]M\d+$`, b["EVAL"])
+		assert.Regexp(t, `^0\.\d{4}$|^1\.0000$`, b["WINRATE"])
 		assert.Regexp(t, `^\d+,\d+( \d+,\d+)*$`, b["BESTLINE"])
 		if i == 3 {
 			best = strings.Fields(b["BESTLINE"])[0]
