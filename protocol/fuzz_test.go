@@ -43,6 +43,8 @@ func FuzzCommands(f *testing.F) {
 		"setoption name Game value othello\nsetoption name BoardSize value 6\nposition startpos moves c2 pass 0000\nperft 2\n",
 		"setoption name MultiPV value 3\nposition startpos moves a1\ngo depth 3\nsetoption name MultiPV value 0\ngo depth 2 searchmoves b2 b2 c3 zz\n",
 		"go infinite searchmoves a1 b1\nisready\nstop\ngo searchmoves\ngo depth 1 searchmoves 0000 searchmoves a2\n",
+		"setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 700\nsetoption name UCI_ShowWDL value true\ngo depth 3\nsetoption name UCI_Elo value -1\n",
+		"setoption name RandomMover value true\nsetoption name Seed value 5\ngo depth 2\nsetoption name RandomMover value maybe\ngo nodes 10\n",
 	} {
 		f.Add(seed)
 	}
@@ -81,6 +83,7 @@ func FuzzGomocup(f *testing.F) {
 		"INFO max_memory 1\nINFO hash_size 99999999\nTURN ,\nTAKEBACK a,b\nBOARD\n1,1\nDONE\nDONE\n",
 		"YXSHOWINFO\nINFO show_detail 3\nYXBOARD\n7,7,1\n8,8,2\nDONE\nYXNBEST 3\nYXBLOCK\n7,8\n-1,2\nDONE\nYXNBEST 0\nYXBLOCKUNDO\n7,8\nDONE\nYXBLOCKRESET\n",
 		"INFO pondering 1\nBEGIN\nTURN 1,1\nYXBALANCEONE 50\nYXBALANCETWO -9999999999\nYXSEARCHDEFEND\nYXSTOP\nINFO caution_factor 9\n",
+		"INFO elo 1200\nBEGIN\nINFO elo -5\nINFO elo x\nTURN 3,3\n",
 		"YXQUERYDATABASEALL\n7,7\n7,7\nDONE\nYXQUERYDATABASEONE\nDONE\nYXQUERYDATABASETEXT\nx\nDONE\nYXQUERYDATABASEALLT\nYXFOO\nEND\n",
 	} {
 		f.Add(seed)
@@ -98,6 +101,7 @@ func FuzzNBoard(f *testing.F) {
 		"move F5/1.0/2\nmove PA\nmove f5\nanalyze\nlearn\nset contempt 3\nset\nset depth\nhint\nhint -1\n",
 		"set game (;BO[8 ",
 		"set game (;GM[Othello]BO[4 -OX--XO---------- *]W[A1];)\ngo\n",
+		"set elo 900\ngo\nset elo -3\nset elo x\nset elo 0\nhint 2\n",
 	} {
 		f.Add(seed)
 	}
