@@ -326,7 +326,7 @@ func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool, ply int
 	}
 	ttMove := -1
 	if empties >= ttFrom {
-		if e := s.ett.probe(p, o); e != nil {
+		if e, ok := s.ett.probe(p, o); ok {
 			if int(e.lower) > alpha {
 				return int(e.lower)
 			}
@@ -349,7 +349,7 @@ func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool, ply int
 		// Enhanced transposition cut-off: a child the table already
 		// knows to be bad enough for the opponent cuts at once.
 		for i := range n {
-			if e := s.ett.probe(list[i].p, list[i].o); e != nil && -int(e.upper) > alpha {
+			if e, ok := s.ett.probe(list[i].p, list[i].o); ok && -int(e.upper) > alpha {
 				return -int(e.upper)
 			}
 		}

@@ -111,7 +111,7 @@ func (s *searcher8) pvs(p, o uint64, black bool, alpha, beta, depth, ply int, pa
 	}
 	ttMove := -1
 	sel := s.sel()
-	if e := s.tt.probe(p, o); e != nil {
+	if e, ok := s.tt.probe(p, o); ok {
 		ttMove = int(e.move) - 1
 		if int(e.depth) >= depth && int(e.sel) <= sel && !pvNode {
 			if int(e.lower) >= beta {

@@ -128,7 +128,7 @@ func (s *Searcher) FirstMove(pos engines.Position) engines.Move {
 	}
 	if s.s8 != nil && p.n == 8 {
 		me, opp, _ := p.Bitboards()
-		if e := s.s8.tt.probe(me, opp); e != nil && e.move > 0 && Moves8(me, opp)&(1<<(e.move-1)) != 0 {
+		if e, ok := s.s8.tt.probe(me, opp); ok && e.move > 0 && Moves8(me, opp)&(1<<(e.move-1)) != 0 {
 			return engines.Move(e.move - 1)
 		}
 	}

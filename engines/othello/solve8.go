@@ -28,7 +28,7 @@ func (s *searcher8) pvsEnd(p, o uint64, alpha, beta, empties int, passed bool, p
 		return v
 	}
 	ttMove := -1
-	if e := s.ett.probe(p, o); e != nil {
+	if e, ok := s.ett.probe(p, o); ok {
 		ttMove = int(e.move) - 1
 	}
 	var list [32]endMove
