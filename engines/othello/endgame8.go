@@ -316,7 +316,7 @@ func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool, ply int
 		return s.nwsShallow(p, o, alpha, empties, passed)
 	}
 	s.nodes++
-	if s.nodes&0x3ff == 0 && s.poll() {
+	if s.nodes&0x3ff == 0 && s.poll() || s.sp != nil && s.abort() {
 		return alpha
 	}
 	if alpha >= stabilityFrom[empties] {
@@ -362,6 +362,10 @@ func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool, ply int
 			// the others, which its cut-off often saves.
 			s.orderBySearch(list[i:n], ttMove, empties, ply)
 			sorted = true
+		}
+		if i > 0 && s.pool != nil && empties >= s.pool.splitEnd && s.canSplit(n-i) {
+			best, bestMove = s.splitEnd(splitNWS, alpha, alpha+1, alpha, empties, ply, list[i:n], best, bestMove)
+			break
 		}
 		pickBest(list[i:n])
 		mv := &list[i]

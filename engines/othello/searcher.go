@@ -67,6 +67,9 @@ type Searcher struct {
 	// selectiveDepth uses ProbCut in fixed-depth searches too
 	// (engines.Config.Selective).
 	selectiveDepth bool
+	// threads is engines.Config.Threads: how many threads the 8x8
+	// searches may use.
+	threads int
 }
 
 // SetProbCut sets ProbCut's confidence (the margin in standard deviations
@@ -83,7 +86,7 @@ func (g *Game) NewSearcher(cfg engines.Config) engines.Searcher {
 			return engines.Score(SimpleEval(pos.(*Position)))
 		}, n*n, cfg.EffectiveHashMB())
 	}
-	return &Searcher{n: g.n, level: cfg.EffectiveLevel(), hash: cfg.EffectiveHashMB(), confidence: probcutConfidence, selectiveDepth: cfg.Selective}
+	return &Searcher{n: g.n, level: cfg.EffectiveLevel(), hash: cfg.EffectiveHashMB(), confidence: probcutConfidence, selectiveDepth: cfg.Selective, threads: cfg.Threads}
 }
 
 // SimpleEval is the untrained evaluation of a position for the side to move,
@@ -193,6 +196,7 @@ func (s *Searcher) Search(ctx context.Context, pos engines.Position, lim engines
 	if p.n == 8 {
 		if s.s8 == nil {
 			s.s8 = newSearcher8(s.hash, s.evalWeights())
+			s.s8.setWorkers(threadsFor(s.threads))
 		}
 		s.s8.stop = stop
 		me, opp, _ := p.Bitboards()
