@@ -55,6 +55,7 @@ func solveAll(t *testing.T, s *Searcher, cases []ffoCase, first int) {
 
 // TestParallelFFO solves FFO positions on 2, 4 and 8 threads (more than
 // the cores of most machines that test): every score is one thread's.
+// `qi solve -threads N` checks the whole files (docs/games.md).
 func TestParallelFFO(t *testing.T) {
 	easy := readFFO(t, "testdata/ffo-1-39.obf")
 	hard := readFFO(t, "testdata/ffo-40-59.obf")
@@ -62,7 +63,7 @@ func TestParallelFFO(t *testing.T) {
 	if testing.Short() {
 		easy, hard, threads = easy[:8], nil, []int{2, 4}
 	} else {
-		hard = hard[:3]
+		easy, hard = easy[:25], hard[:1]
 	}
 	for _, w := range threads {
 		t.Run(fmt.Sprintf("%d threads", w), func(t *testing.T) {
