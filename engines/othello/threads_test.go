@@ -143,6 +143,22 @@ func TestThreadsNodeLimit(t *testing.T) {
 	assert.Equal(t, one.PV, four.PV)
 }
 
+// TestThreadsSplitChain: a cut stops the searches below the split point,
+// not those above it; an owner helps only below its own.
+func TestThreadsSplitChain(t *testing.T) {
+	var top, mid, low, other split8
+	mid.parent, low.parent, other.parent = &top, &mid, &top
+	mid.cut.Store(true)
+	assert.True(t, low.aborted(), "below the cut")
+	assert.True(t, mid.aborted(), "the cut split point itself")
+	assert.False(t, top.aborted(), "above the cut")
+	assert.False(t, other.aborted(), "a sibling's split point")
+	assert.True(t, low.under(&top))
+	assert.True(t, low.under(&mid))
+	assert.False(t, mid.under(&mid), "not under itself")
+	assert.False(t, other.under(&mid))
+}
+
 func TestThreadCount(t *testing.T) {
 	for _, c := range []struct{ threads, cores, helpers int }{
 		{0, 8, 0}, {1, 8, 0}, {2, 8, 1}, {8, 2, 1}, {4, 0, 0}, {1000, 1000, engines.MaxThreads - 1},
