@@ -39,6 +39,9 @@ type nboard struct {
 	// of the measured levels (0: set depth decides); weak is its searcher.
 	elo  int
 	weak engines.Searcher
+	// threads is qi's own `set threads`: the threads of the searches (0
+	// or 1: one).
+	threads int
 }
 
 func newNBoard(s *server, cfg Config) (*nboard, error) {
@@ -152,6 +155,17 @@ func (n *nboard) set(line string, ws []word) {
 		n.elo = e
 		n.s.retire(n.weak)
 		n.weak = nil
+	case "threads":
+		t, err := strconv.Atoi(rest(line, ws, 1))
+		if err != nil || t < 1 || t > engines.MaxThreads {
+			n.errorf("set threads wants 1 to %d, not %q", engines.MaxThreads, rest(line, ws, 1))
+			return
+		}
+		if t != max(n.threads, 1) {
+			n.threads = t
+			n.s.retire(n.searcher)
+			n.searcher = nil
+		}
 	case "contempt":
 		// The search plays for discs, where a draw is worth what the
 		// discs say; the book's draws are worth -contempt.
@@ -219,7 +233,7 @@ func (n *nboard) evalLimits(pos *othello.Position) engines.Limits {
 
 func (n *nboard) searcherFor() engines.Searcher {
 	if n.searcher == nil {
-		n.searcher = n.game.NewSearcher(engines.Config{HashMB: 64})
+		n.searcher = n.game.NewSearcher(engines.Config{HashMB: 64, Threads: n.threads})
 	}
 	return n.searcher
 }

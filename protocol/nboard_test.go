@@ -150,6 +150,24 @@ func TestNBoardBadInput(t *testing.T) {
 	})
 }
 
+// TestNBoardThreads: set threads N gives later searches N threads; a
+// solve on two finds the one-thread score.
+func TestNBoardThreads(t *testing.T) {
+	// FFO #1: black's G8 wins by 18.
+	pos, err := othello.ParseText("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")
+	require.NoError(t, err)
+	nboardExchange(t, []step{
+		{"nboard 2", []string{"set myname qi"}},
+		{"set threads 0", []string{`status error: set threads wants 1 to 256, not "0"`}},
+		{"set threads two", []string{`status error: set threads wants 1 to 256, not "two"`}},
+		{"set threads 2", nil},
+		{"set depth 60", []string{"set myname qi"}},
+		{"set game " + ggf(pos), nil},
+		{"go", []string{"status thinking", nodestats, `~=== G8/18\.00/\d+\.\d\d`, "status"}},
+		{"quit", nil},
+	})
+}
+
 // TestNBoardPing checks that ping ends a deep search at once: its answer
 // comes out first (the GUI reads nothing before the pong, and no command may
 // swallow a move), then the pong.

@@ -88,6 +88,46 @@ func BenchmarkMidgame(b *testing.B) {
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
 
+// midgameSet are ten midgame positions (34 to 38 empties): the first ten
+// XOT openings of tools/match/opening/testdata/xot-small-head.txt, each
+// played on by a depth-6 search for 14, 16 or 18 plies.
+var midgameSet = []string{
+	"--OO----X-OOO---XOOO----XOOOOO--XXOOOX---X-OO-----X------------- X",
+	"------------X------XXO-----XXX--OOOOOOX-OOOXOX----OOXO----OXXX-- X",
+	"-OOOOOO----OXO---OOXOX---OOOXXX--XXOXXO--X-OOX------------------ X",
+	"------------OX-O---XOOO----OOOOX---OOXXX---OOXXX----OX-X----O--- X",
+	"-----------XXO----XXOX-O--OOOXO--OOOOOO--XXOOOO---XOO----------- X",
+	"-----------XOO-X--XXOOX---OOOOX---OXXOXX--OXOOXX---OOO----O----- X",
+	"-----X-----XX-----XXXOX---XXOOO-OOOXOO---OOOOOO----X------------ X",
+	"--O--------OOO-O--XOOOO---OXOXO---OOXXX----XXXX---XXXX---------- X",
+	"--X--X---OOOOO---XOOOXXXXX-OXOX--XOOOOO--XXO-O------------------ X",
+	"-----------OXX----X-XXX-O--XXXXX-OXXXOO---OOOOO----O-O---------- X",
+}
+
+// BenchmarkMidgameThreads searches midgameSet to depth 12 on 1, 2 and 4
+// threads (at most one a core), each position from an empty table, and
+// reports nodes per search and per second: the midgame's speed-up is the
+// ratio of the times, its search overhead that of the nodes.
+func BenchmarkMidgameThreads(b *testing.B) {
+	g, _ := New(8)
+	for _, threads := range []int{1, 2, 4} {
+		b.Run("threads="+strconv.Itoa(threads), func(b *testing.B) {
+			s := g.NewSearcher(engines.Config{HashMB: 64, Threads: threads})
+			defer s.(*Searcher).Close()
+			var nodes int64
+			for b.Loop() {
+				for _, text := range midgameSet {
+					p, _ := ParseText(text)
+					s.Clear()
+					nodes += s.Search(context.Background(), p, engines.Limits{Depth: 12}, nil).Nodes
+				}
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}
+
 // BenchmarkFFO solves FFO #40 to #59 (20 to 34 empties), one sub-benchmark
 // a problem named by its number, so that a range is a pattern:
 // -bench 'FFO/4[0-4]$' is #40-#44. Each reports its nodes and nodes/s; the

@@ -316,7 +316,7 @@ func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool, ply int
 		return s.nwsShallow(p, o, alpha, empties, passed)
 	}
 	s.nodes++
-	if s.nodes&0x3ff == 0 && s.poll() {
+	if s.nodes&0x3ff == 0 && s.poll() || s.sp != nil && s.abort() {
 		return alpha
 	}
 	if alpha >= stabilityFrom[empties] {
@@ -326,7 +326,7 @@ func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool, ply int
 	}
 	ttMove := -1
 	if empties >= ttFrom {
-		if e := s.ett.probe(p, o); e != nil {
+		if e, ok := s.ett.probe(p, o); ok {
 			if int(e.lower) > alpha {
 				return int(e.lower)
 			}
@@ -349,7 +349,7 @@ func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool, ply int
 		// Enhanced transposition cut-off: a child the table already
 		// knows to be bad enough for the opponent cuts at once.
 		for i := range n {
-			if e := s.ett.probe(list[i].p, list[i].o); e != nil && -int(e.upper) > alpha {
+			if e, ok := s.ett.probe(list[i].p, list[i].o); ok && -int(e.upper) > alpha {
 				return -int(e.upper)
 			}
 		}
@@ -362,6 +362,10 @@ func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool, ply int
 			// the others, which its cut-off often saves.
 			s.orderBySearch(list[i:n], ttMove, empties, ply)
 			sorted = true
+		}
+		if i > 0 && s.pool != nil && empties >= s.pool.splitEnd && s.canSplit(n-i) {
+			best, bestMove = s.splitEnd(splitNWS, alpha, alpha+1, alpha, empties, ply, list[i:n], best, bestMove)
+			break
 		}
 		pickBest(list[i:n])
 		mv := &list[i]

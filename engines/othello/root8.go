@@ -77,6 +77,16 @@ func (s *searcher8) run(start time.Time, p, o uint64, pl plan8, lim engines.Limi
 		return engines.Info{Exact: true, Score: engines.Score(100 * finalDiscs(p, o))}
 	}
 	depths := pl.iterDepths(empties)
+	if s.pool != nil {
+		for _, h := range s.pool.helpers {
+			h.nodes, h.selDepth = 0, 0
+		}
+		if lim.Nodes == 0 {
+			// A search to a node limit stays on one thread, so that
+			// it repeats exactly.
+			defer s.startHelpers()()
+		}
+	}
 	prev := 0
 	iter := func(k int) (engines.Info, bool) {
 		depth := depths[k-1]
@@ -90,9 +100,10 @@ func (s *searcher8) run(start time.Time, p, o uint64, pl plan8, lim engines.Limi
 		default:
 			score = s.aspiration(p, o, moves, depth, prev)
 		}
+		nodes, sel := s.workerNodes()
 		info := engines.Info{
-			Depth: depth, SelDepth: max(s.selDepth, depth), Score: engines.Score(score),
-			Nodes: s.nodes, PV: s.rootPV(moves),
+			Depth: depth, SelDepth: max(sel, depth), Score: engines.Score(score),
+			Nodes: nodes, PV: s.rootPV(moves),
 		}
 		if s.stopped {
 			return info, false
@@ -199,6 +210,10 @@ func (s *searcher8) rootSearch(p, o uint64, moves []rootMove, depth, alpha, beta
 	best, bestIdx := -scoreInf, -1
 	a := alpha
 	for i := range moves {
+		if i > 0 && s.pool != nil && s.canSplit(len(moves)-i) {
+			best, bestIdx = s.splitRootMoves(p, o, moves, i, depth, alpha, beta, a, best, bestIdx)
+			break
+		}
 		mv := &moves[i]
 		var np, no uint64
 		if mv.sq == passSq {

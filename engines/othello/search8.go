@@ -41,6 +41,13 @@ type searcher8 struct {
 	pv         [maxPly + 1][maxPly + 1]int8
 	pvLen      [maxPly + 1]int
 	feat       [maxPly + 1]feats8
+	// pool is the workers of a search on several threads, nil on one.
+	pool *pool8
+	// sp is the split point whose move the worker searches, nil outside
+	// any; splits are the split points it owns, nsplit of them in use.
+	sp     *split8
+	splits []split8
+	nsplit int
 }
 
 // newSearcher8 returns a searcher with tables of hashMB mebibytes in all,
@@ -106,12 +113,12 @@ func (s *searcher8) pvs(p, o uint64, black bool, alpha, beta, depth, ply int, pa
 	if depth <= 0 {
 		return s.evaluate(p, o, black, ply)
 	}
-	if s.nodes&0xff == 0 && s.poll() || s.stopped {
+	if s.nodes&0xff == 0 && s.poll() || s.stopped || s.sp != nil && s.abort() {
 		return alpha
 	}
 	ttMove := -1
 	sel := s.sel()
-	if e := s.tt.probe(p, o); e != nil {
+	if e, ok := s.tt.probe(p, o); ok {
 		ttMove = int(e.move) - 1
 		if int(e.depth) >= depth && int(e.sel) <= sel && !pvNode {
 			if int(e.lower) >= beta {
@@ -144,6 +151,13 @@ func (s *searcher8) pvs(p, o uint64, black bool, alpha, beta, depth, ply int, pa
 	best, bestMove := -scoreInf, -1
 	a := alpha
 	for i := range n {
+		if i > 0 && s.pool != nil && depth >= s.pool.splitMid && s.canSplit(n-i) {
+			best, bestMove = s.splitMidgame(p, o, black, alpha, beta, a, depth, ply, list[i:n], best, bestMove)
+			if s.stopped {
+				return max(best, alpha)
+			}
+			break
+		}
 		pickMid(list[i:n])
 		mv := &list[i]
 		np, no := o^mv.flips, p^mv.flips^1<<mv.sq

@@ -67,6 +67,9 @@ type Searcher struct {
 	// selectiveDepth uses ProbCut in fixed-depth searches too
 	// (engines.Config.Selective).
 	selectiveDepth bool
+	// threads is engines.Config.Threads: how many threads the 8x8
+	// searches may use.
+	threads int
 }
 
 // SetProbCut sets ProbCut's confidence (the margin in standard deviations
@@ -83,7 +86,7 @@ func (g *Game) NewSearcher(cfg engines.Config) engines.Searcher {
 			return engines.Score(SimpleEval(pos.(*Position)))
 		}, n*n, cfg.EffectiveHashMB())
 	}
-	return &Searcher{n: g.n, level: cfg.EffectiveLevel(), hash: cfg.EffectiveHashMB(), confidence: probcutConfidence, selectiveDepth: cfg.Selective}
+	return &Searcher{n: g.n, level: cfg.EffectiveLevel(), hash: cfg.EffectiveHashMB(), confidence: probcutConfidence, selectiveDepth: cfg.Selective, threads: cfg.Threads}
 }
 
 // SimpleEval is the untrained evaluation of a position for the side to move,
@@ -128,7 +131,7 @@ func (s *Searcher) FirstMove(pos engines.Position) engines.Move {
 	}
 	if s.s8 != nil && p.n == 8 {
 		me, opp, _ := p.Bitboards()
-		if e := s.s8.tt.probe(me, opp); e != nil && e.move > 0 && Moves8(me, opp)&(1<<(e.move-1)) != 0 {
+		if e, ok := s.s8.tt.probe(me, opp); ok && e.move > 0 && Moves8(me, opp)&(1<<(e.move-1)) != 0 {
 			return engines.Move(e.move - 1)
 		}
 	}
@@ -193,6 +196,7 @@ func (s *Searcher) Search(ctx context.Context, pos engines.Position, lim engines
 	if p.n == 8 {
 		if s.s8 == nil {
 			s.s8 = newSearcher8(s.hash, s.evalWeights())
+			s.s8.setWorkers(threadsFor(s.threads))
 		}
 		s.s8.stop = stop
 		me, opp, _ := p.Bitboards()

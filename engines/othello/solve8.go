@@ -15,7 +15,7 @@ const passSq = 64
 func (s *searcher8) pvsEnd(p, o uint64, alpha, beta, empties int, passed bool, ply int) int {
 	s.pvLen[ply] = 0
 	s.nodes++
-	if s.poll() {
+	if s.poll() || s.sp != nil && s.abort() {
 		return alpha
 	}
 	moves := Moves8(p, o)
@@ -28,7 +28,7 @@ func (s *searcher8) pvsEnd(p, o uint64, alpha, beta, empties int, passed bool, p
 		return v
 	}
 	ttMove := -1
-	if e := s.ett.probe(p, o); e != nil {
+	if e, ok := s.ett.probe(p, o); ok {
 		ttMove = int(e.move) - 1
 	}
 	var list [32]endMove
@@ -39,6 +39,10 @@ func (s *searcher8) pvsEnd(p, o uint64, alpha, beta, empties int, passed bool, p
 	best, bestMove := noScore, -1
 	a := alpha
 	for i := range n {
+		if i > 0 && s.pool != nil && empties >= s.pool.splitEnd && s.canSplit(n-i) {
+			best, bestMove = s.splitEnd(splitPVS, alpha, beta, a, empties, ply, list[i:n], best, bestMove)
+			break
+		}
 		pickBest(list[i:n])
 		mv := &list[i]
 		var v int

@@ -7,6 +7,7 @@ package othello
 
 import (
 	"math/bits"
+	"sync/atomic"
 	"unsafe"
 
 	"qi/engines/search"
@@ -15,7 +16,6 @@ import (
 // ttEntry is one position's bounds and best move. Scores are in the unit of
 // the table's search (discs for the solver, centi-discs for the midgame).
 type ttEntry struct {
-	key          uint64 // a second hash of the board, independent of the index
 	lower, upper int16
 	depth        uint8 // plies searched (empties, for the solver)
 	sel          uint8 // selectivity of the search, 0 = none
@@ -23,13 +23,53 @@ type ttEntry struct {
 	date         uint8 // the search that wrote it, for replacement
 }
 
+// pack gives an entry as one word.
+func (e ttEntry) pack() uint64 {
+	return uint64(uint16(e.lower)) | uint64(uint16(e.upper))<<16 |
+		uint64(e.depth)<<32 | uint64(e.sel)<<40 | uint64(e.move)<<48 | uint64(e.date)<<56
+}
+
+// unpack reads an entry from its word.
+func unpack(d uint64) ttEntry {
+	return ttEntry{
+		lower: int16(uint16(d)), upper: int16(uint16(d >> 16)),
+		depth: uint8(d >> 32), sel: uint8(d >> 40), move: uint8(d >> 48), date: uint8(d >> 56),
+	}
+}
+
+// ttSlot holds an entry as two words: the packed entry and its check key
+// xor the packed entry. Searches on several threads share the table
+// without locks: each word is loaded and stored atomically, and a slot
+// whose words two writers mixed (one's data, the other's check) yields a
+// key that matches no position (but by a chance of 2^-64), so that a torn
+// entry is never believed. An empty slot is two zeros: key 0, which no
+// salted key equals.
+type ttSlot struct {
+	check, data atomic.Uint64
+}
+
+// load returns the slot's key and entry word.
+func (s *ttSlot) load() (key, data uint64) {
+	d := s.data.Load()
+	return s.check.Load() ^ d, d
+}
+
+// set writes an entry of key.
+func (s *ttSlot) set(key uint64, e ttEntry) {
+	d := e.pack()
+	s.data.Store(d)
+	s.check.Store(key ^ d)
+}
+
 // ttBucket is four entries, 64 bytes: one cache line.
-type ttBucket [4]ttEntry
+type ttBucket [4]ttSlot
 
 // tt8 is a four-way set-associative table; on a miss the shallowest entry
 // of an older search, else the shallowest, is replaced. Its check keys are
 // salted: clearing the table changes the salt, so that no entry written
-// before is found again, at once whatever the table's size.
+// before is found again, at once whatever the table's size. Probes and
+// stores are safe for concurrent use (see ttSlot); clear and newSearch are
+// not, and happen between searches.
 type tt8 struct {
 	slab    *search.Slab[ttBucket]
 	buckets []ttBucket
@@ -73,40 +113,44 @@ func (t *tt8) clear() {
 // newSearch ages the entries of earlier searches.
 func (t *tt8) newSearch() { t.date++ }
 
-// probe returns the entry of (p, o), or nil.
-func (t *tt8) probe(p, o uint64) *ttEntry {
+// probe returns the entry of (p, o) and whether there is one.
+func (t *tt8) probe(p, o uint64) (ttEntry, bool) {
 	h, k := ttKeys(p, o)
 	k ^= t.salt
 	b := &t.buckets[h&t.mask]
 	for i := range b {
-		if b[i].key == k {
-			return &b[i]
+		if key, d := b[i].load(); key == k {
+			return unpack(d), true
 		}
 	}
-	return nil
+	return ttEntry{}, false
 }
 
 // store records what a search of (p, o) to depth at selectivity sel found:
 // score against the window (alpha, beta), and its best move (-1 for none).
+// Two threads storing the same position at once may lose one's bounds,
+// never mix them: each writes a whole entry.
 func (t *tt8) store(p, o uint64, depth, sel int, alpha, beta, score int, move int) {
 	h, k := ttKeys(p, o)
 	k ^= t.salt
 	b := &t.buckets[h&t.mask]
-	var e *ttEntry
+	slot := -1
+	var e ttEntry
 	for i := range b {
-		if b[i].key == k {
-			e = &b[i]
+		if key, d := b[i].load(); key == k {
+			slot, e = i, unpack(d)
 			break
 		}
 	}
-	if e == nil {
-		e = &b[0]
+	if slot < 0 {
+		slot = 0
+		w := t.worth(&b[0])
 		for i := 1; i < len(b); i++ {
-			if t.worth(&b[i]) < t.worth(e) {
-				e = &b[i]
+			if wi := t.worth(&b[i]); wi < w {
+				slot, w = i, wi
 			}
 		}
-		*e = ttEntry{key: k, lower: -32767, upper: 32767}
+		e = ttEntry{lower: -32767, upper: 32767}
 	} else if int(e.depth) < depth || int(e.depth) == depth && int(e.sel) > sel {
 		// A deeper search supersedes the old bounds.
 		e.lower, e.upper = -32767, 32767
@@ -116,6 +160,7 @@ func (t *tt8) store(p, o uint64, depth, sel int, alpha, beta, score int, move in
 			e.move = uint8(move + 1)
 		}
 		e.date = t.date
+		b[slot].set(k, e)
 		return
 	}
 	e.depth, e.sel, e.date = uint8(depth), uint8(sel), t.date
@@ -137,14 +182,17 @@ func (t *tt8) store(p, o uint64, depth, sel int, alpha, beta, score int, move in
 	if move >= 0 && (score > alpha || e.move == 0) {
 		e.move = uint8(move + 1)
 	}
+	b[slot].set(k, e)
 }
 
-// worth ranks entries for replacement: empty ones first, then entries of
+// worth ranks slots for replacement: empty ones first, then entries of
 // old searches, then shallow ones.
-func (t *tt8) worth(e *ttEntry) int {
-	if e.key == 0 {
+func (t *tt8) worth(s *ttSlot) int {
+	key, d := s.load()
+	if key == 0 {
 		return -1
 	}
+	e := unpack(d)
 	w := int(e.depth)
 	if e.date == t.date {
 		w += 256

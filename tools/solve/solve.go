@@ -75,6 +75,7 @@ func Run(args []string, stdout, stderr io.Writer) error {
 	from := fs.Int("from", 1, "first line to solve (1-based, blank lines and # comments not counted)")
 	to := fs.Int("to", 0, "last line to solve (0: to the end)")
 	hash := fs.Int("hash", 256, "hash table size in MiB")
+	threads := fs.Int("threads", 1, "threads a search uses, at most one a core (GOMAXPROCS)")
 	number := fs.Int("number", 0, "number the output gives the first position solved, -from's (FFO #40 is line 1 of ffo-40-59.obf: -number 40; with -from 3, -number 42)")
 	timeout := fs.Duration("timeout", 0, "give up a position after this long (0: never)")
 	asJSON := fs.Bool("json", false, "one JSON object a line instead of the table")
@@ -139,7 +140,7 @@ func Run(args []string, stdout, stderr io.Writer) error {
 			if err != nil {
 				return err
 			}
-			s = g.NewSearcher(engines.Config{HashMB: *hash})
+			s = g.NewSearcher(engines.Config{HashMB: *hash, Threads: *threads})
 			searchers[pos.Size()] = s
 		}
 		s.Clear()

@@ -22,6 +22,13 @@ func TestSolveFile(t *testing.T) {
 	assert.Contains(t, text, "g8", "FFO #1 is G8:+18")
 }
 
+// TestSolveThreads: -threads 2 finds the answers one thread finds.
+func TestSolveThreads(t *testing.T) {
+	var out, errs bytes.Buffer
+	require.NoError(t, Run([]string{"-hash", "8", "-threads", "2", "testdata/easy.obf"}, &out, &errs))
+	assert.Contains(t, out.String(), "4 of 4 answers right")
+}
+
 // TestSolveJSON: -json writes a line per position and a line of totals,
 // with the documented fields.
 func TestSolveJSON(t *testing.T) {
