@@ -28,9 +28,17 @@ func (ratedGame) LevelElo() []int {
 	return elo
 }
 
+// unratedGame is tic-tac-toe whose levels have no measured strength.
+type unratedGame struct{ tictactoe.Game }
+
+func (unratedGame) Name() string { return "unrated" }
+
+func (unratedGame) LevelElo() []int { return nil }
+
 func ratedConfig() Config {
 	spec := engines.Spec{Name: "rated", New: func(engines.Config) (engines.Game, error) { return ratedGame{}, nil }}
-	return Config{Registry: engines.NewRegistry(spec, tictactoe.Spec()), Name: "qi", Version: "test", DefaultGame: "rated"}
+	unrated := engines.Spec{Name: "unrated", New: func(engines.Config) (engines.Game, error) { return unratedGame{}, nil }}
+	return Config{Registry: engines.NewRegistry(spec, unrated, tictactoe.Spec()), Name: "qi", Version: "test", DefaultGame: "rated"}
 }
 
 func TestLimitStrength(t *testing.T) {
@@ -43,7 +51,7 @@ func TestLimitStrength(t *testing.T) {
 		"setoption name UCI_Elo value 4001",
 		"setoption name UCI_LimitStrength value false",
 		"go depth 1",
-		"setoption name Game value tictactoe",
+		"setoption name Game value unrated",
 		"setoption name UCI_LimitStrength value true",
 	), ugiWaits), "$1 *")
 	assert.Equal(t, lines(
@@ -56,7 +64,32 @@ func TestLimitStrength(t *testing.T) {
 		`info string error: option UCI_Elo: "4001" is not a whole number from 0 to 4000`,
 		"info depth 1 seldepth 1 score cp 100 nodes 6 nps * time * pv c1",
 		"bestmove c1",
-		"info string UCI_Elo: the levels of tictactoe have no measured strength; playing at full strength",
+		"info string UCI_Elo: the levels of unrated have no measured strength; playing at full strength",
+	), out)
+}
+
+// TestLimitStrengthMeasured asks real games for an Elo: each plays the level
+// its table (measured by qi arena, docs/games.md) puts nearest.
+func TestLimitStrengthMeasured(t *testing.T) {
+	out := volatile.ReplaceAllString(drive(t, testConfig(t), lines(
+		"setoption name UCI_Elo value 250",
+		"setoption name UCI_LimitStrength value true",
+		"position startpos moves a1 b2 c3",
+		// Level 1 looks one ply ahead, whatever go allows.
+		"go depth 9",
+		"setoption name UCI_Elo value 3000",
+		"setoption name Game value niujiao",
+		"setoption name UCI_Elo value 560",
+		"setoption name UCI_Elo value 740",
+	), ugiWaits), "$1 *")
+	assert.Equal(t, lines(
+		"info string UCI_Elo 250: Level 1, measured at 195 Elo",
+		"info depth 1 seldepth 1 score cp 100 nodes 6 nps * time * pv c1",
+		"bestmove c1",
+		// Levels 4 to 10 play alike from balanced openings: the first.
+		"info string UCI_Elo 3000: Level 4, measured at 423 Elo",
+		"info string UCI_Elo 560: Level 2, measured at 522 Elo",
+		"info string UCI_Elo 740: Level 4, measured at 728 Elo",
 	), out)
 }
 
@@ -67,7 +100,7 @@ func TestLevelForElo(t *testing.T) {
 		require.True(t, ok)
 		assert.Equal(t, tc.level, level, "Elo %d", tc.elo)
 	}
-	_, ok := engines.LevelForElo(tictactoe.Game{}, 500)
+	_, ok := engines.LevelForElo(unratedGame{}, 500)
 	assert.False(t, ok, "a game without measured levels")
 }
 

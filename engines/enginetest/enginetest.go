@@ -203,3 +203,18 @@ func checkNonASCII(t *testing.T, g engines.Game) {
 		require.NotContains(t, err.Error(), "Ã", "no byte of it")
 	}
 }
+
+// LevelElo checks g's table of measured strengths: an Elo for each level,
+// level 1 above the random mover's 0, each level at least as strong as the
+// one below (levels that play alike share an Elo).
+func LevelElo(t *testing.T, g engines.Game) {
+	t.Helper()
+	r, ok := g.(engines.Rated)
+	require.True(t, ok, "%s has no measured levels", g.Name())
+	table := r.LevelElo()
+	require.Len(t, table, engines.MaxLevel)
+	require.Positive(t, table[0], "level 1 is above the random mover")
+	for i := 1; i < len(table); i++ {
+		require.GreaterOrEqual(t, table[i], table[i-1], "level %d is below level %d", i+1, i)
+	}
+}

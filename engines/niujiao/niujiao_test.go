@@ -281,3 +281,7 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func TestLevelElo(t *testing.T) {
+	enginetest.LevelElo(t, Game{})
+}

@@ -41,6 +41,13 @@ func TestConformance(t *testing.T) {
 	}
 }
 
+func TestLevelElo(t *testing.T) {
+	for _, n := range []int{8, 10, 4} {
+		enginetest.LevelElo(t, game(t, n))
+	}
+	assert.Equal(t, game(t, 8).LevelElo(), game(t, 10).LevelElo(), "the 8x8 table stands for every board")
+}
+
 func TestSpecSizes(t *testing.T) {
 	for _, n := range []int{0, 4, 6, 8, 10, 12, 14, 16} {
 		g, err := Spec().New(engines.Config{BoardSize: n})

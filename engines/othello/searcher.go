@@ -31,6 +31,17 @@ var levelPlan = [engines.MaxLevel + 1]struct {
 	9: {10, true},
 }
 
+// levelElo8 is the measured Elo of levels 1 to 10 on 8x8, on the scale
+// where a random mover is 0: matches of each level against its neighbours,
+// qi's alpha-beta baseline and NTest at depths 1 to 6, fitted as one rating
+// list (docs/games.md, strength levels). Level 10 was measured at depth 11:
+// its Elo holds there, and it is stronger with more time.
+var levelElo8 = [engines.MaxLevel]int{55, 440, 673, 1401, 1675, 1851, 2128, 2372, 2568, 2644}
+
+// LevelElo implements engines.Rated: the 8x8 table for every board, the
+// only one measured.
+func (g *Game) LevelElo() []int { return levelElo8[:] }
+
 // maxSolveFrom bounds the empties from which a depth-limited search
 // solves: 24 empties take seconds (see solveReach).
 const maxSolveFrom = 24

@@ -289,6 +289,16 @@ func (Game) NewSearcher(cfg engines.Config) engines.Searcher {
 	return search.NewAlphaBeta(OpenLines, depth, min(cfg.EffectiveHashMB(), 1))
 }
 
+// levelElo is the measured Elo of levels 1 to 10 on the scale where a random
+// mover is 0: a round robin of the random mover and every level, 100 games a
+// pairing from the 24 balanced openings of two moves, fitted as one rating
+// list (docs/games.md, strength levels). From level 4 on every game between
+// levels is a draw, and levels 2 and 3 score even: such levels share an Elo.
+var levelElo = [engines.MaxLevel]int{195, 412, 412, 423, 423, 423, 423, 423, 423, 423}
+
+// LevelElo implements engines.Rated.
+func (Game) LevelElo() []int { return levelElo[:] }
+
 // Benches implements engines.Bencher: the time to solve the empty board and
 // to count all games (perft 9).
 func (g Game) Benches(quick bool) []engines.Bench {

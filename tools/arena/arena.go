@@ -35,6 +35,9 @@ import (
 // Run runs `qi arena` with args, writing results to stdout and progress and
 // diagnostics to stderr.
 func Run(args []string, stdout, stderr io.Writer, reg *engines.Registry) error {
+	if len(args) > 0 && args[0] == "rate" {
+		return Rate(args[1:], stdout, stderr)
+	}
 	cfg, err := parseArgs(args)
 	if errors.Is(err, errHelp) || len(args) > 0 && cmdline.IsHelp(args[0]) {
 		fmt.Fprint(stdout, usage)

@@ -76,4 +76,7 @@ Output:
   and with -book-learn as a game log (.log) instead of the book's;
   qi merge <dir> sums them and says whether an SPRT stops or goes on; copy
   its merged.log into <book>.logs/ (a run of -shards N here does that).
+
+qi arena rate [-anchor <name>[=<elo>]] [-same ...] [-order ...] [file ...]
+  fits one rating list to the outputs of many matches (qi arena rate -h).
 `
