@@ -41,6 +41,18 @@ func TestConformance(t *testing.T) {
 	})
 }
 
+func TestLevelElo(t *testing.T) {
+	for _, rule := range []Rule{Freestyle, Standard, Renju, Caro} {
+		for _, size := range []int{15, 20} {
+			enginetest.LevelElo(t, mustGame(t, size, size, rule))
+		}
+	}
+	free := mustGame(t, 15, 15, Freestyle).LevelElo()
+	assert.Equal(t, free, mustGame(t, 15, 15, Standard).LevelElo(), "standard takes freestyle's table")
+	assert.Equal(t, free, mustGame(t, 20, 20, Caro).LevelElo(), "caro takes freestyle's table")
+	assert.NotEqual(t, free, mustGame(t, 15, 15, Renju).LevelElo(), "renju has its own")
+}
+
 // play plays squares in order, alternately from the side to move.
 func play(t *testing.T, p *Position, squares string) {
 	t.Helper()

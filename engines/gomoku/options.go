@@ -38,6 +38,29 @@ var levels = [engines.MaxLevel + 1]levelParams{
 	10: {maxDepth: 60, vcfFours: 30, vctOn: true},
 }
 
+// levelElo is the measured Elo of levels 1 to 10 on 15x15, on the scale
+// where a random mover is 0, by rule: matches of each level against its
+// neighbours (up to level 7 also the levels two away) and against Wine
+// (freestyle) or PentaZen, fitted as one rating list
+// (docs/games.md, strength levels). The random mover never scored against
+// level 1 (0-400): level 1 stands at the 95% lower bound of that, 850.
+// Standard and caro were not measured and take freestyle's table; other
+// boards take their rule's. Level 10 was measured at depth 14: its Elo
+// holds there, and it is stronger with more time.
+var levelElo = map[Rule][engines.MaxLevel]int{
+	Freestyle: {850, 1016, 1029, 1134, 1174, 1268, 1350, 1488, 1734, 1871},
+	Renju:     {850, 1033, 1079, 1193, 1255, 1348, 1405, 1500, 1719, 1771},
+}
+
+// LevelElo implements engines.Rated.
+func (g *Game) LevelElo() []int {
+	table, ok := levelElo[g.rule]
+	if !ok {
+		table = levelElo[Freestyle]
+	}
+	return table[:]
+}
+
 // Options are knobs of the search below Config's level, for self-play
 // matches that measure one change at a time; the zero value plays best.
 type Options struct {

@@ -326,7 +326,7 @@ func (Game) NewSearcher(cfg engines.Config) engines.Searcher {
 // list (docs/games.md, strength levels). From level 6 on every game between
 // levels is a draw, so they share an Elo; level 5 scored less than level 4
 // (0-29-71 against it), and the two share their pooled Elo.
-var levelElo = [engines.MaxLevel]int{29, 522, 599, 728, 728, 791, 791, 791, 791, 791}
+var levelElo = [engines.MaxLevel]int{29, 522, 598, 728, 728, 791, 791, 791, 791, 791}
 
 // LevelElo implements engines.Rated.
 func (Game) LevelElo() []int { return levelElo[:] }
