@@ -66,6 +66,10 @@ type split8 struct {
 	moves       [32]splitMove
 	n           int
 	root        []rootMove // the root's moves (root split points)
+	// The owner's solver selectivity, whether its midgame search serves
+	// the solver and whether it prunes: its tasks search alike.
+	endSel              int
+	inSolver, selective bool
 
 	next, working  int  // the next move to hand out; moves being searched
 	waiting        bool // the owner waits for the moves being searched
@@ -245,6 +249,7 @@ func (s *searcher8) newSplit(kind, ply int, pvNode bool, alpha, beta, a, best, b
 	sp.alpha, sp.beta, sp.a = alpha, beta, a
 	sp.best, sp.bestMove, sp.bestIdx = best, bestMove, -1
 	sp.pvLen, sp.n, sp.root = 0, 0, nil
+	sp.endSel, sp.inSolver, sp.selective = s.endSel, s.inSolver, s.selective
 	sp.next, sp.working, sp.waiting = 0, 0, false
 	sp.cut.Store(false)
 	return sp
@@ -347,8 +352,8 @@ func (s *searcher8) parallel(sp *split8) {
 func (s *searcher8) task(sp *split8, i, a int) {
 	pl := s.pool
 	pl.mu.Unlock()
-	up := s.sp
-	s.sp = sp
+	up, endSel, inSolver, selective := s.sp, s.endSel, s.inSolver, s.selective
+	s.sp, s.endSel, s.inSolver, s.selective = sp, sp.endSel, sp.inSolver, sp.selective
 	mv := &sp.moves[i]
 	ply := sp.ply
 	s.pvLen[ply+1] = 0
@@ -389,7 +394,7 @@ func (s *searcher8) task(sp *split8, i, a int) {
 	}
 	aborted := s.stopped
 	s.stopped = false
-	s.sp = up
+	s.sp, s.endSel, s.inSolver, s.selective = up, endSel, inSolver, selective
 	pl.mu.Lock()
 	if !aborted {
 		sp.report(i, v, s.pv[ply+1][:s.pvLen[ply+1]])

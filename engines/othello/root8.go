@@ -98,6 +98,9 @@ func (s *searcher8) run(start time.Time, p, o uint64, pl plan8, lim engines.Limi
 		case k == 1 || depth < 4:
 			score = s.rootSearch(p, o, moves, depth, -scoreInf, scoreInf)
 		default:
+			if exact && s.ev != nil {
+				prev = s.selectiveStages(p, o, moves, depth, prev)
+			}
 			score = s.aspiration(p, o, moves, depth, prev)
 		}
 		nodes, sel := s.workerNodes()
@@ -140,6 +143,21 @@ func (s *searcher8) wldRoot(p, o uint64, moves []rootMove, guess int) (int, bool
 	moves[0] = m
 	s.pv[0][0], s.pvLen[0] = int8(first), 1
 	return min(guess, -100), false
+}
+
+// selectiveStages solves with ProbCut at each of endStages, from the
+// guess of the midgame, and returns the last stage's score: the exact
+// search's guess.
+func (s *searcher8) selectiveStages(p, o uint64, moves []rootMove, depth, guess int) int {
+	defer func() { s.endSel = 0 }()
+	for _, sel := range endStages {
+		s.endSel = sel
+		guess = s.aspiration(p, o, moves, depth, guess)
+		if s.stopped {
+			break
+		}
+	}
+	return guess
 }
 
 // rootMoves lists the moves at the root, in the order of a shallow look: a

@@ -38,9 +38,15 @@ type searcher8 struct {
 	// confidence standard deviations of the error of its depth cuts the node.
 	selective  bool
 	confidence float64
-	pv         [maxPly + 1][maxPly + 1]int8
-	pvLen      [maxPly + 1]int
-	feat       [maxPly + 1]feats8
+	// endSel is the solver's selectivity: 0 exact, else an index of
+	// endConfidence, with ProbCut in the solver.
+	endSel int
+	// inSolver is set while the solver orders moves or tries ProbCut
+	// with a midgame search.
+	inSolver bool
+	pv       [maxPly + 1][maxPly + 1]int8
+	pvLen    [maxPly + 1]int
+	feat     [maxPly + 1]feats8
 	// pool is the workers of a search on several threads, nil on one.
 	pool *pool8
 	// sp is the split point whose move the worker searches, nil outside
@@ -82,15 +88,6 @@ func (s *searcher8) evaluate(p, o uint64, black bool, ply int) int {
 	return min(max(v, -evalLimit), evalLimit)
 }
 
-// evalSearchCenti searches (p, o) depth plies with the full window, from
-// scratch, using the lines from ply on; for ordering the solver's moves.
-func (s *searcher8) evalSearchCenti(p, o uint64, depth, ply int) int {
-	if s.ev != nil {
-		s.ev.setup(&s.feat[ply], p, o)
-	}
-	return s.pvs(p, o, true, -scoreInf, scoreInf, depth, ply, false)
-}
-
 // midMove is a move of the midgame's move list.
 type midMove struct {
 	sq    int
@@ -108,6 +105,9 @@ func (s *searcher8) pvs(p, o uint64, black bool, alpha, beta, depth, ply int, pa
 	empties := 64 - bits.OnesCount64(p|o)
 	if depth >= empties || ply >= maxPly-2 {
 		return s.exact(p, o, alpha, beta, empties, ply)
+	}
+	if s.inSolver && depth <= evalShallowMax {
+		return s.evalShallow(p, o, black, alpha, beta, depth, ply, passed)
 	}
 	s.nodes++
 	if depth <= 0 {

@@ -6,6 +6,7 @@ package othello
 import (
 	"bufio"
 	"context"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -95,6 +96,40 @@ func TestFFO40(t *testing.T) {
 	info := solve(t, s, c.pos)
 	checkSolved(t, s, c, info)
 	assert.Equal(t, "a2", c.pos.MoveText(info.Best()), "A2 is the only move scoring +38")
+}
+
+// TestSelectiveBounds checks what the solve's selective stages leave in the
+// table: a bound stored at a selectivity cuts searches at that selectivity,
+// never the exact search, which a bound stored by an exact search does cut.
+// The bounds planted say that every reply wins by 64.
+func TestSelectiveBounds(t *testing.T) {
+	c := readFFO(t, "testdata/ffo-1-39.obf")[0]
+	g := game(t, 8).NewSearcher(engines.Config{HashMB: 16}).(*Searcher)
+	p, o, _ := c.pos.Bitboards()
+	empties := c.pos.Empties()
+	for _, tc := range []struct {
+		planted, endSel int
+		right           bool
+	}{
+		{planted: -1, endSel: 0, right: true},
+		{planted: 1, endSel: 0, right: true},
+		{planted: 0, endSel: 0, right: false},
+		{planted: 1, endSel: 1, right: false},
+		{planted: 2, endSel: 1, right: true},
+	} {
+		s := newSearcher8(16, g.evalWeights())
+		if tc.planted >= 0 {
+			for m := Moves8(p, o); m != 0; m &= m - 1 {
+				sq := bits.TrailingZeros64(m)
+				f := Flips8(p, o, sq)
+				s.ett.store(o^f, p^f^1<<sq, empties-1, tc.planted, 0, 1, 64, -1)
+			}
+		}
+		s.endSel = tc.endSel
+		// The null window just under the score: the position fails high.
+		v := s.nwsEnd(p, o, c.score-1, empties, false, 0)
+		assert.Equal(t, tc.right, v >= c.score, "bounds planted at selectivity %d, searched at %d: %d", tc.planted, tc.endSel, v)
+	}
 }
 
 // minimax is the plain game value for the side to move, in discs.

@@ -34,7 +34,7 @@ func (s *searcher8) pvsEnd(p, o uint64, alpha, beta, empties int, passed bool, p
 	var list [32]endMove
 	n := s.orderEnd(p, o, moves, ttMove, empties, list[:0])
 	if empties > 12 && s.ev != nil {
-		s.orderBySearch(list[:n], ttMove, empties, ply)
+		s.orderBySearch(p, o, list[:n], ttMove, empties, ply)
 	}
 	best, bestMove := noScore, -1
 	a := alpha
@@ -78,7 +78,7 @@ func (s *searcher8) pvsEnd(p, o uint64, alpha, beta, empties int, passed bool, p
 		s.pv[ply][0] = int8(bestMove)
 		s.pvLen[ply] = 1
 	}
-	s.ett.store(p, o, empties, 0, alpha, beta, best, bestMove)
+	s.ett.store(p, o, empties, s.endSel, alpha, beta, best, bestMove)
 	return best
 }
 
@@ -89,28 +89,32 @@ func (s *searcher8) setPV(ply, sq int) {
 	s.pvLen[ply] = n + 1
 }
 
-// orderBySearch gives the moves of a node with many empties values from a
-// shallow midgame search, which orders them far better than mobility.
-func (s *searcher8) orderBySearch(list []endMove, ttMove, empties, ply int) {
+// orderBySearch gives the moves of a node (p, o) with many empties values
+// from a shallow midgame search, which orders them far better than
+// mobility.
+func (s *searcher8) orderBySearch(p, o uint64, list []endMove, ttMove, empties, ply int) {
 	depth := 0
 	switch {
 	case empties > 23:
-		depth = 4
+		depth = 5
 	case empties > 20:
-		depth = 3
+		depth = 4
 	case empties > 17:
 		depth = 2
 	case empties > 15:
 		depth = 1
 	}
+	s.ev.setup(&s.feat[ply], p, o)
 	for i := range list {
 		mv := &list[i]
 		if mv.sq == ttMove {
 			mv.val = 1 << 20
 			continue
 		}
+		s.feat[ply+1] = s.feat[ply]
+		s.ev.update(&s.feat[ply+1], mv.sq, mv.p^o, true)
 		// The mobility value breaks ties between equal evaluations.
-		mv.val = -s.evalSearchCenti(mv.p, mv.o, depth, ply+1)*2 + mv.val
+		mv.val = -s.shallowSearch(mv.p, mv.o, false, -scoreInf, scoreInf, depth, ply+1)*2 + mv.val
 	}
 }
 
