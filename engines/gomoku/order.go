@@ -1,7 +1,7 @@
 // This file holds the static part of the move ordering: a score for each
 // empty square from the combination of its codes for the side to move and
 // for the other side, and from its distance to the last two moves, fitted to
-// the moves of strong engines (qi gomocup order). The search adds the table
+// the moves of strong engines (qi gomokutrain order). The search adds the table
 // move, the killers and the history to it.
 
 package gomoku
@@ -144,13 +144,22 @@ func (t *orderTable) score(b *board, me, m, lastOpp, lastOwn int) int32 {
 		int32(t.lastOpp[distBucket(m, lastOpp)]) + int32(t.lastOwn[distBucket(m, lastOwn)])
 }
 
-// The ordering tables of the rules that have one, fitted by `qi gomocup
-// order`; the file's header says to what. The other rules order by the
-// evaluation's terms.
-var freestyleOrder = mustParseOrder(freestyleOrderText)
+// The ordering tables, fitted by `qi gomokutrain order`; each file's
+// header says to what. Caro orders by the evaluation's terms.
+var (
+	freestyleOrder = mustParseOrder(freestyleOrderText)
+	standardOrder  = mustParseOrder(standardOrderText)
+	renjuOrder     = mustParseOrder(renjuOrderText)
+)
 
 //go:embed weights/freestyle-order.txt
 var freestyleOrderText string
+
+//go:embed weights/standard-order.txt
+var standardOrderText string
+
+//go:embed weights/renju-order.txt
+var renjuOrderText string
 
 // mustParseOrder reads an embedded ordering file (the format of
 // ParseWeights).
@@ -160,8 +169,13 @@ func mustParseOrder(text string) *orderTable {
 
 // orderFor returns the ordering table of rule, nil when it has none.
 func orderFor(rule Rule) *orderTable {
-	if rule == Freestyle {
+	switch rule {
+	case Freestyle:
 		return freestyleOrder
+	case Standard:
+		return standardOrder
+	case Renju:
+		return renjuOrder
 	}
 	return nil
 }

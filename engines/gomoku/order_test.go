@@ -69,7 +69,10 @@ func TestWithOrder(t *testing.T) {
 	g3, err := g.WithOrder(nil)
 	require.NoError(t, err)
 	assert.Nil(t, g3.Order())
-	assert.Nil(t, mustGame(t, 15, 15, Renju).Order(), "renju orders by the evaluation's terms")
+	for _, rule := range []Rule{Freestyle, Standard, Renju} {
+		assert.NotNil(t, mustGame(t, 15, 15, rule).Order(), "%s has a fitted ordering", rule)
+	}
+	assert.Nil(t, mustGame(t, 15, 15, Caro).Order(), "caro orders by the evaluation's terms")
 	_, err = g.WithOrder(w[1:])
 	assert.Error(t, err)
 	w[0] = math.NaN()
