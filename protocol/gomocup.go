@@ -568,7 +568,7 @@ func (g *gomocup) done() {
 		// The set-up's own stones are qi's, and it is to move.
 		g.pos, g.us, g.usSet = pos, pos.SideToMove(), true
 	case "BOARD":
-		if pos.Result() != engines.None {
+		if _, stuck := forcedFoul(pos); pos.Result() != engines.None && !stuck {
 			g.errorf("BOARD: the game is already over (%s)", pos.Result())
 			return
 		}
@@ -641,6 +641,12 @@ func (g *gomocup) budget() (engines.Limits, time.Duration, time.Duration) {
 // plays (with both moves of a pair for YXBALANCETWO).
 func (g *gomocup) think(t thought) {
 	if r := g.pos.Result(); r != engines.None {
+		if m, stuck := forcedFoul(g.pos); stuck {
+			x, y := gomoku.XY(m)
+			g.s.printf("MESSAGE every empty square is forbidden to black, and Gomocup has no pass: %d,%d, a foul", x, y)
+			g.reply("%d,%d", x, y)
+			return
+		}
 		g.errorf("the game is over (%s): no move to make", r)
 		return
 	}
@@ -707,6 +713,21 @@ func (g *gomocup) think(t thought) {
 		g.ponderOn()
 	}
 	g.s.start(req)
+}
+
+// forcedFoul returns a square of black's when black is to move under renju
+// and every empty square is forbidden to it. qi's rules call that a draw (no
+// legal move), but a Gomocup manager knows no pass and asks for a move all the
+// same: answering with a foul ends the game by the manager's rules, where no
+// answer would lose it on time.
+func forcedFoul(p *gomoku.Position) (engines.Move, bool) {
+	if p.Result() != engines.Draw {
+		return engines.NoMove, false
+	}
+	if f := p.Fouls(); len(f) > 0 {
+		return f[0].Move, true
+	}
+	return engines.NoMove, false
 }
 
 // nearMoves lists the squares a balance move is looked for on: those near

@@ -6,6 +6,8 @@ package protocol
 import (
 	"context"
 	"io"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -176,6 +178,32 @@ func TestGomocupRenju(t *testing.T) {
 			{"YXSHOWFORBID", []string{"FORBID ."}},
 			{"INFO rule 2", nil},
 			{"YXSHOWFORBID", []string{"FORBID 0707."}},
+			{"END", nil},
+		}))
+}
+
+// TestGomocupForbiddenLastSquare plays a renju board whose only empty square
+// is forbidden to black, black to move: Gomocup has no pass, so qi answers
+// with that square (a foul the manager scores), where it used to answer with
+// an error and no move, and lose on time.
+func TestGomocupForbiddenLastSquare(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "renju-forbidden-last-square.txt"))
+	require.NoError(t, err)
+	var stones []string
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if !strings.HasPrefix(line, "#") {
+			stones = append(stones, line)
+		}
+	}
+	require.Len(t, stones, 224)
+	gomocupExchange(t, join(
+		[]step{
+			{"START 15", []string{"OK"}},
+			{"INFO rule 4", nil},
+		},
+		board("BOARD", stones...),
+		[]step{
+			{"DONE", []string{"MESSAGE every empty square is forbidden to black, and Gomocup has no pass: 14,11, a foul", "14,11"}},
 			{"END", nil},
 		}))
 }
