@@ -721,7 +721,7 @@ func (g *gomocup) think(t thought) {
 // same: answering with a foul ends the game by the manager's rules, where no
 // answer would lose it on time.
 func forcedFoul(p *gomoku.Position) (engines.Move, bool) {
-	if p.Result() != engines.Draw {
+	if p.Result() != engines.Draw || p.SideToMove() != engines.P1 {
 		return engines.NoMove, false
 	}
 	if f := p.Fouls(); len(f) > 0 {
