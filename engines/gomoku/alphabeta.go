@@ -415,17 +415,8 @@ func (s *Searcher) pvs(depth float32, ply int, alpha, beta engines.Score, cutNod
 	if skip >= 0 {
 		slot++
 	}
-	// The table's move is tried before the others are generated: it is
-	// first in their order anyway, and when it cuts, as it mostly does,
-	// generating and scoring the rest was wasted. A move stored for this
-	// position was generated in it, so it belongs to the node's moves.
-	staged := ttMove >= 0 && ttMove != skip && s.legal(me, ttMove)
-	var list []scored
-	generated := !staged
-	if generated {
-		list = s.genMoves(slot, ply, ttMove)
-	}
-	if !staged && len(list) == 0 {
+	list := s.genMoves(slot, ply, ttMove)
+	if len(list) == 0 {
 		switch {
 		case skip >= 0:
 			return alpha
@@ -456,24 +447,11 @@ func (s *Searcher) pvs(depth float32, ply int, alpha, beta engines.Score, cutNod
 	moveCount := 0
 	var quiets, attacks [64]int16
 	nq, na := 0, 0
-	i := 0
-	if staged {
-		i = -1
-	}
-	for ; ; i++ {
-		m := ttMove
-		if i >= 0 {
-			if !generated {
-				list, generated = s.genMoves(slot, ply, ttMove), true
-			}
-			if i >= len(list) {
-				break
-			}
-			pick(list, i)
-			m = int(list[i].m)
-			if m == skip || staged && m == ttMove {
-				continue
-			}
+	for i := range list {
+		pick(list, i)
+		m := int(list[i].m)
+		if m == skip {
+			continue
 		}
 		moveCount++
 		own, other := b.sq[m].cls[me], b.sq[m].cls[opp]
