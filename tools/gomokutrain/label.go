@@ -49,8 +49,16 @@ func ReportLabels(m *shard.Manifest, w io.Writer) error {
 	if err := m.ReadCounts(&c); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "%d positions labelled, %d left out as decided, %d without an evaluation\n", c.Labelled, c.Decided, c.Silent)
+	fmt.Fprintln(w, c)
 	return nil
+}
+
+// String says what became of the positions: a position the brain called won or
+// lost is labelled only under -decided, and the counts can't tell which run
+// it was, so the line says both.
+func (c labelCounts) String() string {
+	return fmt.Sprintf("%d positions labelled by an evaluation, %d reported won or lost (labelled only with -decided), %d without an evaluation",
+		c.Labelled, c.Decided, c.Silent)
 }
 
 func runLabel(args []string, stdout, stderr io.Writer) error {
@@ -187,8 +195,7 @@ func runLabel(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%d positions labelled, %d left out as decided, %d without an evaluation, in %v\n",
-		c.Labelled, c.Decided, c.Silent, time.Since(start).Round(time.Second))
+	fmt.Fprintf(stdout, "%v, in %v\n", c, time.Since(start).Round(time.Second))
 	return nil
 }
 

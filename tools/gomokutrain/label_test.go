@@ -144,7 +144,7 @@ func TestLabelByBrain(t *testing.T) {
 	got, err := os.ReadFile(out)
 	require.NoError(t, err)
 	assert.Equal(t, want.String(), string(got))
-	assert.Contains(t, stdout.String(), fmt.Sprintf("%d positions labelled, %d left out as decided, %d without an evaluation", labelled, decided, silent))
+	assert.Contains(t, stdout.String(), fmt.Sprintf("%d positions labelled by an evaluation, %d reported won or lost (labelled only with -decided), %d without an evaluation", labelled, decided, silent))
 
 	require.NotZero(t, decided)
 	require.Contains(t, wantDecided.String(), "0.1000 ", "a lost position among them")
@@ -170,7 +170,7 @@ func TestLabelByBrain(t *testing.T) {
 	assert.Equal(t, string(got), string(mergedText))
 	var report bytes.Buffer
 	require.NoError(t, ReportLabels(m, &report))
-	assert.Equal(t, fmt.Sprintf("%d positions labelled, %d left out as decided, %d without an evaluation\n", labelled, decided, silent), report.String())
+	assert.Equal(t, fmt.Sprintf("%d positions labelled by an evaluation, %d reported won or lost (labelled only with -decided), %d without an evaluation\n", labelled, decided, silent), report.String())
 
 	// tune reads them.
 	g, err := gomoku.NewGame(15, 15, gomoku.Freestyle)
