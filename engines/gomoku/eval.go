@@ -148,13 +148,11 @@ func (b *board) threatMask(s int) int {
 }
 
 // The weights of each rule, fitted by `qi gomocup tune`; each file's header
-// says to what and how. Caro, with neither records nor an engine to label
-// its positions, keeps the weights first fitted for standard.
+// says to what and how. Caro has no records and uses standard's.
 var (
 	freestyleWeights = mustParseWeights(freestyleText)
 	standardWeights  = mustParseWeights(standardText)
 	renjuWeights     = mustParseWeights(renjuText)
-	caroWeights      = mustParseWeights(caroText)
 )
 
 var (
@@ -164,8 +162,6 @@ var (
 	standardText string
 	//go:embed weights/renju.txt
 	renjuText string
-	//go:embed weights/caro.txt
-	caroText string
 )
 
 // mustParseWeights reads an embedded weights file (see ParseWeights).
@@ -214,8 +210,6 @@ func weightsFor(rule Rule) *weights {
 		return freestyleWeights
 	case Renju:
 		return renjuWeights
-	case Caro:
-		return caroWeights
 	}
 	return standardWeights
 }
