@@ -63,7 +63,7 @@ func (pl plan8) wld(empties int) bool {
 // run8 searches an 8x8 position (p to move, black when black) under the
 // plan, reporting each finished iteration.
 func (s *searcher8) run(start time.Time, p, o uint64, pl plan8, lim engines.Limits, report func(engines.Info)) engines.Info {
-	s.stopped, s.nodes, s.selDepth = false, 0, 0
+	s.stopped, s.nodes, s.pollAt, s.selDepth = false, 0, 0, 0
 	s.nodeCap = lim.Nodes
 	s.selective, s.confidence = pl.selective, pl.confidence
 	s.tt.newSearch()
@@ -79,7 +79,7 @@ func (s *searcher8) run(start time.Time, p, o uint64, pl plan8, lim engines.Limi
 	depths := pl.iterDepths(empties)
 	if s.pool != nil {
 		for _, h := range s.pool.helpers {
-			h.nodes, h.selDepth = 0, 0
+			h.nodes, h.pollAt, h.selDepth = 0, 0, 0
 		}
 		if lim.Nodes == 0 {
 			// A search to a node limit stays on one thread, so that

@@ -32,6 +32,10 @@ type searcher8 struct {
 	stopped bool
 	nodes   int64
 	nodeCap int64
+	// pollAt is the node count at which pvs next polls: the shallow
+	// searches below a node count many nodes at once, so that a test of
+	// the count's low bits would miss most multiples.
+	pollAt int64
 	// selDepth is the deepest ply reached.
 	selDepth int
 	// selective turns on ProbCut: a shallow search that clears a bound by
@@ -68,8 +72,12 @@ func newSearcher8(hashMB int, w *pattern.Weights) *searcher8 {
 	return s
 }
 
+// pollEvery is how many nodes pvs searches between polls.
+const pollEvery = 256
+
 // poll checks the stop flag and the node limit.
 func (s *searcher8) poll() bool {
+	s.pollAt = s.nodes + pollEvery
 	if !s.stopped && (s.stop != nil && s.stop.Stopped() || s.nodeCap > 0 && s.nodes >= s.nodeCap) {
 		s.stopped = true
 	}
@@ -106,14 +114,14 @@ func (s *searcher8) pvs(p, o uint64, black bool, alpha, beta, depth, ply int, pa
 	if depth >= empties || ply >= maxPly-2 {
 		return s.exact(p, o, alpha, beta, empties, ply)
 	}
-	if s.inSolver && depth <= evalShallowMax {
+	if depth <= evalShallowMax && (s.inSolver || beta-alpha == 1) {
 		return s.evalShallow(p, o, black, alpha, beta, depth, ply, passed)
 	}
 	s.nodes++
 	if depth <= 0 {
 		return s.evaluate(p, o, black, ply)
 	}
-	if s.nodes&0xff == 0 && s.poll() || s.stopped || s.sp != nil && s.abort() {
+	if s.nodes >= s.pollAt && s.poll() || s.stopped || s.sp != nil && s.abort() {
 		return alpha
 	}
 	ttMove := -1
