@@ -56,6 +56,7 @@ func TestGomokuAndOthelloTranscripts(t *testing.T) {
 			"option name RandomMover type check default false",
 			"option name BoardSize type spin default 0 min 0 max 22",
 			"option name Baseline type check default false",
+			"option name Selective type check default false",
 			"option name Rule type combo default freestyle var freestyle var standard var renju var caro",
 			"uciok")},
 		{"renju forbidden points", lines("setoption name Rule value renju", "position fen "+three, "forbidden",

@@ -42,6 +42,9 @@ type nboard struct {
 	// threads is qi's own `set threads`: the threads of the searches (0
 	// or 1: one).
 	threads int
+	// selective is qi's own `set selective`: searches to a depth prune
+	// with ProbCut, as NTest's and Edax's depths do.
+	selective bool
 }
 
 func newNBoard(s *server, cfg Config) (*nboard, error) {
@@ -166,6 +169,21 @@ func (n *nboard) set(line string, ws []word) {
 			n.s.retire(n.searcher)
 			n.searcher = nil
 		}
+	case "selective":
+		var on bool
+		switch strings.ToLower(rest(line, ws, 1)) {
+		case "on", "true", "1":
+			on = true
+		case "off", "false", "0":
+		default:
+			n.errorf("set selective wants on or off, not %q", rest(line, ws, 1))
+			return
+		}
+		if on != n.selective {
+			n.selective = on
+			n.s.retire(n.searcher)
+			n.searcher = nil
+		}
 	case "contempt":
 		// The search plays for discs, where a draw is worth what the
 		// discs say; the book's draws are worth -contempt.
@@ -233,7 +251,7 @@ func (n *nboard) evalLimits(pos *othello.Position) engines.Limits {
 
 func (n *nboard) searcherFor() engines.Searcher {
 	if n.searcher == nil {
-		n.searcher = n.game.NewSearcher(engines.Config{HashMB: 64, Threads: n.threads})
+		n.searcher = n.game.NewSearcher(engines.Config{HashMB: 64, Threads: n.threads, Selective: n.selective})
 	}
 	return n.searcher
 }

@@ -3,7 +3,9 @@
 package protocol
 
 import (
+	"context"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -164,6 +166,31 @@ func TestNBoardThreads(t *testing.T) {
 		{"set depth 60", []string{"set myname qi"}},
 		{"set game " + ggf(pos), nil},
 		{"go", []string{"status thinking", nodestats, `~=== G8/18\.00/\d+\.\d\d`, "status"}},
+		{"quit", nil},
+	})
+}
+
+// TestNBoardSelective: set selective on gives later searches to a depth
+// ProbCut, the search engines.Config.Selective asks for; off takes it away.
+func TestNBoardSelective(t *testing.T) {
+	pos := findPosition(t, 8, func(p *othello.Position) bool { return p.Empties() == 36 })
+	nodes := func(selective bool) string {
+		g, err := othello.New(8)
+		require.NoError(t, err)
+		s := g.NewSearcher(engines.Config{HashMB: 64, Selective: selective})
+		return strconv.FormatInt(s.Search(context.Background(), pos, engines.Limits{Depth: 8}, nil).Nodes, 10)
+	}
+	on, off := nodes(true), nodes(false)
+	require.NotEqual(t, on, off, "ProbCut cuts nothing at this depth: the test shows nothing")
+	nboardExchange(t, []step{
+		{"nboard 2", []string{"set myname qi"}},
+		{"set selective maybe", []string{`status error: set selective wants on or off, not "maybe"`}},
+		{"set selective on", nil},
+		{"set depth 8", []string{"set myname qi"}},
+		{"set game " + ggf(pos), nil},
+		{"go", []string{"status thinking", `~nodestats ` + on + ` \d+\.\d\d\d`, `~=== .*`, "status"}},
+		{"set selective off", nil},
+		{"go", []string{"status thinking", `~nodestats ` + off + ` \d+\.\d\d\d`, `~=== .*`, "status"}},
 		{"quit", nil},
 	})
 }

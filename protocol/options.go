@@ -171,6 +171,11 @@ func (u *ugi) optionTable() []option {
 			u.dropSearcher()
 			return nil
 		}},
+		{name: "Selective", kind: "check", def: "false", apply: func(u *ugi, v string) error {
+			u.opts.Selective = v == "true"
+			u.dropSearcher()
+			return nil
+		}},
 	}
 	if u.cfg.Books != nil {
 		opts = append(opts, bookOptions()...)

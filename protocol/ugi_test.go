@@ -132,6 +132,7 @@ option name UCI_ShowWDL type check default false
 option name RandomMover type check default false
 option name BoardSize type spin default 0 min 0 max 22
 option name Baseline type check default false
+option name Selective type check default false
 `
 
 func TestTranscripts(t *testing.T) {
