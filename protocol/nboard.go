@@ -235,7 +235,7 @@ func (n *nboard) move(arg string) {
 
 // limits are those of `go` under set depth: d plies, and the searcher's
 // endgame of depth d (othello.SolveFrom: who wins from 2d+4 empties, the
-// exact score from 2d+2).
+// exact score from 2d+2; under set selective othello.SelectiveSolveFrom).
 func (n *nboard) limits() engines.Limits { return engines.Limits{Depth: n.depth} }
 
 // evalLimits are those of hints and analyses under set depth d, which want
@@ -243,6 +243,9 @@ func (n *nboard) limits() engines.Limits { return engines.Limits{Depth: n.depth}
 // solve (a depth of all the empties) wherever go would prove who wins.
 func (n *nboard) evalLimits(pos *othello.Position) engines.Limits {
 	wld, _ := othello.SolveFrom(n.depth)
+	if n.selective {
+		wld, _ = othello.SelectiveSolveFrom(n.depth)
+	}
 	if e := pos.Empties(); e <= wld || e <= n.depth {
 		return engines.Limits{Depth: e}
 	}

@@ -512,3 +512,29 @@ func TestSelectiveDepth(t *testing.T) {
 		assert.InDelta(t, float64(full.Score), float64(sel.Score), 400, "%d empties, depth %d: within 4 discs", c.empties, c.depth)
 	}
 }
+
+// TestSelectiveSolveFrom checks the endgame of a selective depth: never
+// further than the full-width depth's, NTest-like from depth 8 on, and a
+// selective depth 10 leaves 20 empties to its midgame search where the
+// full-width one solves them.
+func TestSelectiveSolveFrom(t *testing.T) {
+	for _, c := range []struct{ depth, wld, exact int }{
+		{1, 6, 4}, {4, 12, 10}, {6, 16, 14}, {8, 17, 15}, {10, 18, 16},
+		{12, 20, 18}, {14, 21, 19}, {18, 24, 22}, {30, 24, 22},
+	} {
+		wld, exact := SelectiveSolveFrom(c.depth)
+		assert.Equal(t, []int{c.wld, c.exact}, []int{wld, exact}, "depth %d", c.depth)
+		fw, fe := SolveFrom(c.depth)
+		assert.LessOrEqual(t, wld, fw)
+		assert.LessOrEqual(t, exact, fe)
+	}
+	g := game(t, 8)
+	p := findEmpties(t, 20)
+	var exact [2]bool
+	for i, sel := range []bool{false, true} {
+		info := g.NewSearcher(engines.Config{HashMB: 4, Selective: sel}).Search(context.Background(), p, engines.Limits{Depth: 10}, nil)
+		require.Contains(t, p.LegalMoves(nil), info.Best())
+		exact[i] = info.Exact
+	}
+	assert.Equal(t, [2]bool{true, false}, exact, "20 empties at depth 10: full width solves, selective searches")
+}
