@@ -318,7 +318,7 @@ func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool, ply int
 		return s.nwsShallow(p, o, alpha, empties, passed)
 	}
 	s.nodes++
-	if s.nodes&0x3ff == 0 && s.poll() || s.sp != nil && s.abort() {
+	if s.nodes >= s.pollAt && s.poll() || s.sp != nil && s.abort() {
 		return alpha
 	}
 	if alpha >= stabilityFrom[empties] {

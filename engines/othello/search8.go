@@ -32,9 +32,10 @@ type searcher8 struct {
 	stopped bool
 	nodes   int64
 	nodeCap int64
-	// pollAt is the node count at which pvs next polls: the shallow
-	// searches below a node count many nodes at once, so that a test of
-	// the count's low bits would miss most multiples.
+	// pollAt is the node count at which pvs and the solver next poll:
+	// the shallow searches and the last empties below a node count many
+	// nodes at once, so that a test of the count's low bits would miss
+	// most multiples.
 	pollAt int64
 	// selDepth is the deepest ply reached.
 	selDepth int
@@ -72,7 +73,7 @@ func newSearcher8(hashMB int, w *pattern.Weights) *searcher8 {
 	return s
 }
 
-// pollEvery is how many nodes pvs searches between polls.
+// pollEvery is how many nodes the search visits between polls.
 const pollEvery = 256
 
 // poll checks the stop flag and the node limit.

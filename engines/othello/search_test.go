@@ -266,6 +266,12 @@ func TestLimits(t *testing.T) {
 	info = s.Search(context.Background(), start, engines.Limits{Nodes: 5000}, nil)
 	assert.LessOrEqual(t, info.Nodes, int64(5000+2000))
 	assert.NotEmpty(t, info.PV)
+	// So does it in the solver, whose last empties count their nodes
+	// between its polls.
+	end := findEmpties(t, 20)
+	info = s.Search(context.Background(), end, engines.Limits{Nodes: 20000}, nil)
+	assert.LessOrEqual(t, info.Nodes, int64(20000+2000), "solver")
+	assert.NotEmpty(t, info.PV)
 	// A cancelled search still gives a legal move.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
