@@ -521,9 +521,10 @@ func (s *searcher8) evalShallow(p, o uint64, black bool, alpha, beta, depth, ply
 // evalShallowMax is the deepest search that evalShallow does: one ply,
 // in the solver's searches and at the midgame's null-window nodes. In the
 // solver two save a little more time but lose the table's moves at depth
-// two, 4% more nodes on FFO #40-#49. In the midgame one ply takes the time
-// of ten positions to depth 12 from 7.5 s to 4.4 s, with the same scores
-// and moves (BenchmarkMidgame, medians of three alternated runs); two are
-// a tenth faster there but with ProbCut, as on the clock, a third slower
-// than one, since ProbCut's shallow searches then lose the table.
+// two, 4% more nodes on FFO #40-#49. In the midgame one ply takes
+// BenchmarkMidgame's four positions to depth 12 from 7.5 s to 4.4 s
+// (medians of three alternated runs), with the same scores and moves there
+// and on ten other midgame positions; two are a tenth faster there but
+// with ProbCut, as on the clock, a third slower than one, since ProbCut's
+// shallow searches then lose the table.
 const evalShallowMax = 1
