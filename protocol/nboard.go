@@ -135,7 +135,7 @@ func (n *nboard) handle(line string) bool {
 
 func (n *nboard) set(line string, ws []word) {
 	if len(ws) < 2 {
-		n.errorf("set wants depth, game or contempt")
+		n.errorf("set wants depth, game, contempt, threads, elo or selective")
 		return
 	}
 	switch strings.ToLower(ws[1].text) {

@@ -139,7 +139,7 @@ func TestNBoardBadInput(t *testing.T) {
 		{"set depth 0", []string{`status error: set depth wants 1 to 60, not "0"`}},
 		{"set depth deep", []string{`status error: set depth wants 1 to 60, not "deep"`}},
 		{"set contempt x", []string{`status error: set contempt wants a number of hundredths of a disc, not "x"`}},
-		{"set", []string{"status error: set wants depth, game or contempt"}},
+		{"set", []string{"status error: set wants depth, game, contempt, threads, elo or selective"}},
 		{"set game (;GM[Othello]BO[7 --- *];)", []string{`~status error: bad GGF board size "7".*`}},
 		{"set game nonsense", []string{`~status error: bad GGF "nonsense".*`}},
 		{"set game (;GM[Othello]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[A1];)", []string{`~status error: bad GGF: move 1 B\[A1\].*`}},
