@@ -59,8 +59,10 @@ const (
 	// one miss a child, which pays only over larger subtrees.
 	etcFrom = 11
 	// evalOrderFrom: from it, moves are sorted by shallow searches with
-	// the evaluation rather than by mobility alone.
-	evalOrderFrom = 17
+	// the evaluation (from 14 to 16 empties the evaluation alone) as well
+	// as by mobility; 13 or 15 made FFO #40-#49's trees no smaller or
+	// larger, and the evaluation costs more a node than mobility.
+	evalOrderFrom = 14
 	// endCutFrom: from it, a selective solve tries ProbCut.
 	endCutFrom = 12
 )
@@ -369,7 +371,7 @@ func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool, ply int
 		if !sorted && (i > 0 || ttMove < 0) {
 			// The table's move goes first without the cost of sorting
 			// the others, which its cut-off often saves.
-			s.orderBySearch(p, o, list[i:n], ttMove, empties, ply)
+			s.orderBySearch(p, o, list[i:n], ttMove, alpha, empties, ply)
 			sorted = true
 		}
 		if i > 0 && s.pool != nil && empties >= s.pool.splitEnd && s.canSplit(n-i) {
