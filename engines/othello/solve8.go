@@ -95,9 +95,9 @@ func (s *searcher8) setPV(ply, sq int) {
 // the evaluation does not see how many replies a move leaves, and at equal
 // weight (a reply about as much as a disc and a third) the two together
 // cut the solver's nodes on FFO #40-#49 by 15% against the evaluation
-// with mobility as a tie-break. A move worse than alpha is
-// only known to be worse: its search stops at that bound, since the order
-// of the moves that cannot raise alpha matters little.
+// with mobility as a tie-break. A move worse than alpha is only known to
+// be worse: its search stops at that bound, since the order of the moves
+// that cannot raise alpha matters little.
 func (s *searcher8) orderBySearch(p, o uint64, list []endMove, ttMove, alpha, empties, ply int) {
 	depth := 0
 	switch {
@@ -129,9 +129,8 @@ func (s *searcher8) orderBySearch(p, o uint64, list []endMove, ttMove, alpha, em
 
 // mobilityWeight scales the fastest-first values against twice the
 // evaluation's centi-discs in orderBySearch: 16 gives one reply of the
-// opponent the weight of 1.28 discs. On FFO #40-#49, 8 and 32 (with the
-// former depths and no bound) and 12 and 24 (with them) made the trees
-// larger.
+// opponent the weight of 1.28 discs. On FFO #40-#49, 8 and 32 with the
+// former ordering depths, 12 and 24 with these, made the trees larger.
 const mobilityWeight = 16
 
 // solveRoot solves the position with the window (alpha, beta) and returns the
