@@ -49,9 +49,9 @@ var squareClasses = [5]uint64{sqCorners, sqEdgeA, sqMiddle, sqC, sqX}
 // Depths (empty squares) at which the solver changes method.
 const (
 	// shallowEnd: at it and below, no table and no sorting, only parity
-	// and square classes. Sorting at 6 empties too costs as much time as
-	// it saves and cuts FFO #40-#49's nodes by 5%; at 7 the nodes grow by
-	// a quarter.
+	// and square classes. Sorting at 6 empties too cuts the nodes (FFO
+	// #40-#49 by 5% in the same time, #55 by 14% but in a tenth more
+	// time); at 7 the nodes grow by a quarter.
 	shallowEnd = 5
 	// ttFrom: from it, the solver uses the table. A probe is a cache
 	// miss (a fifth of the solver's time in a profile); below 9 empties
@@ -300,8 +300,9 @@ func (s *searcher8) nwsShallow(p, o uint64, alpha, empties int, passed bool) int
 // stabilityFrom gives the least alpha, by empties, at which the solver looks
 // for a cut-off by the opponent's stable discs: the bound 64 - 2*stable only
 // cuts when alpha is high. Eight discs below Edax's thresholds: on FFO
-// #40-#49 9% fewer nodes (a fifth on #45), on #50, #51, #52 and #56 3%,
-// in the same time; four below saved less, twelve or twenty no more.
+// #40-#49 9% fewer nodes (a fifth on #45) in the same time, on #50, #51,
+// #52 and #56 3%, on #55 5% in 6% more time; four below saved less,
+// twelve or twenty no more.
 var stabilityFrom = [65]int{
 	99, 99, 99, 99, -2, 0, 2, 4, 6, 8, 12, 14, 16, 18, 20, 22,
 	24, 26, 28, 30, 32, 34, 36, 38, 40, 40, 42, 42, 44, 44, 46, 46,
