@@ -242,10 +242,7 @@ func (n *nboard) limits() engines.Limits { return engines.Limits{Depth: n.depth}
 // scores rather than only who wins: d plies in the midgame and an exact
 // solve (a depth of all the empties) wherever go would prove who wins.
 func (n *nboard) evalLimits(pos *othello.Position) engines.Limits {
-	wld, _ := othello.SolveFrom(n.depth)
-	if n.selective {
-		wld, _ = othello.SelectiveSolveFrom(n.depth)
-	}
+	wld, _ := othello.ProofsFrom(n.depth, n.selective)
 	if e := pos.Empties(); e <= wld || e <= n.depth {
 		return engines.Limits{Depth: e}
 	}

@@ -72,6 +72,15 @@ func SelectiveSolveFrom(d int) (wld, exact int) {
 	return wld, min(wld-2, 2*d+2)
 }
 
+// ProofsFrom is SelectiveSolveFrom for a selective search of depth d,
+// SolveFrom for a full-width one.
+func ProofsFrom(d int, selective bool) (wld, exact int) {
+	if selective {
+		return SelectiveSolveFrom(d)
+	}
+	return SolveFrom(d)
+}
+
 // Searcher is othello's searcher. Its tables are allocated at the first
 // search.
 type Searcher struct {
@@ -273,10 +282,7 @@ func (s *Searcher) fullPlan(ctx context.Context, empties, n int, lim engines.Lim
 		pl.depth = lim.Depth
 		pl.selective = s.selectiveDepth && s.confidence > 0
 		pl.confidence = s.confidence
-		pl.wldFrom, pl.solveFrom = SolveFrom(lim.Depth)
-		if pl.selective {
-			pl.wldFrom, pl.solveFrom = SelectiveSolveFrom(lim.Depth)
-		}
+		pl.wldFrom, pl.solveFrom = ProofsFrom(lim.Depth, pl.selective)
 		if lim.Depth >= empties {
 			pl.solveFrom = empties
 		}
