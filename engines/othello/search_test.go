@@ -180,6 +180,46 @@ func TestExactAgainstMinimax(t *testing.T) {
 	}
 }
 
+// TestNullWindowBounds checks the solver's null-window searches of the last
+// empties (the unrolled solvers, the stability cut-offs, the sorted nodes)
+// against minimax at every window: a score above alpha is a lower bound of
+// the value, one at or below it an upper bound.
+func TestNullWindowBounds(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	g := game(t, 8).NewSearcher(engines.Config{HashMB: 8}).(*Searcher)
+	s := newSearcher8(8, g.evalWeights())
+	cuts := 0
+	for n := 0; n < 300; {
+		empties := 3 + n%6
+		pos := StartPosition(8)
+		for pos.Empties() > empties && pos.Result() == engines.None {
+			moves := pos.LegalMoves(nil)
+			pos.Play(moves[rng.IntN(len(moves))])
+		}
+		if pos.Result() != engines.None {
+			continue
+		}
+		n++
+		root := pos.Root()
+		want := minimax(root.clone())
+		p, o, _ := root.Bitboards()
+		for alpha := -65; alpha <= 64; alpha++ {
+			if ub, ok := s.stabilityCut(p, o, alpha); ok && alpha >= stabilityFrom[empties] {
+				require.LessOrEqual(t, want, ub, "%s: stable discs", root.Text())
+				cuts++
+			}
+			v := s.nwsEnd(p, o, alpha, empties, false, 0)
+			if v > alpha {
+				require.GreaterOrEqual(t, want, v, "%s alpha %d", root.Text(), alpha)
+			} else {
+				require.LessOrEqual(t, want, v, "%s alpha %d", root.Text(), alpha)
+			}
+		}
+	}
+	// The positions must exercise the cut-offs.
+	require.Greater(t, cuts, 1000)
+}
+
 // playLine plays a line on a copy of p.
 func playLine(p *Position, pv []engines.Move) (*Position, error) {
 	var texts []string
