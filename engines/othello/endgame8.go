@@ -57,6 +57,10 @@ const (
 	// miss (a fifth of the solver's time in a profile); below 9 empties
 	// the subtree it might save costs little more than the misses.
 	ttFrom = 9
+	// localFrom: from it to ttFrom, the solver uses the thread's own
+	// small table, which mostly stays in cache: on FFO #40-#49 9% fewer
+	// nodes in about the same time (from 8, 5% fewer; from 6, slower).
+	localFrom = 7
 	// etcFrom: from it, the children are looked up in the table first:
 	// one miss a child, which pays only over larger subtrees.
 	etcFrom = 11
@@ -370,6 +374,18 @@ func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool, ply int
 			}
 			ttMove = int(e.move) - 1
 		}
+	} else if empties >= localFrom {
+		if e := s.local.probe(p, o); e != nil {
+			if int(e.sel) <= s.endSel {
+				if int(e.lower) > alpha {
+					return int(e.lower)
+				}
+				if int(e.upper) <= alpha {
+					return int(e.upper)
+				}
+			}
+			ttMove = int(e.move) - 1
+		}
 	}
 	moves := Moves8(p, o)
 	if moves == 0 {
@@ -422,6 +438,8 @@ func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool, ply int
 	}
 	if empties >= ttFrom {
 		s.ett.store(p, o, empties, s.endSel, alpha, alpha+1, best, bestMove)
+	} else if empties >= localFrom {
+		s.local.store(p, o, s.endSel, alpha, best, bestMove)
 	}
 	return best
 }

@@ -173,7 +173,7 @@ func (s *searcher8) setWorkers(workers int) {
 	s.pool = pl
 	s.splits = make([]split8, maxSplits)
 	for range workers - 1 {
-		h := &searcher8{tab: s.tab, ev: s.ev, tt: s.tt, ett: s.ett, pool: pl, splits: make([]split8, maxSplits)}
+		h := &searcher8{tab: s.tab, ev: s.ev, tt: s.tt, ett: s.ett, pool: pl, splits: make([]split8, maxSplits), local: make(localTT, localTTSize)}
 		pl.helpers = append(pl.helpers, h)
 	}
 }

@@ -59,12 +59,15 @@ type searcher8 struct {
 	sp     *split8
 	splits []split8
 	nsplit int
+	// local is the solver's table of this thread for nodes with few
+	// empties.
+	local localTT
 }
 
 // newSearcher8 returns a searcher with tables of hashMB mebibytes in all,
 // evaluating with w (nil: the untrained evaluation).
 func newSearcher8(hashMB int, w *pattern.Weights) *searcher8 {
-	s := &searcher8{tab: getTables8()}
+	s := &searcher8{tab: getTables8(), local: make(localTT, localTTSize)}
 	s.tt = newTT8(max(hashMB/2, 1))
 	s.ett = newTT8(max(hashMB/2, 1))
 	if w != nil {

@@ -183,6 +183,12 @@ func (s *Searcher) Clear() {
 	if s.s8 != nil {
 		s.s8.tt.clear()
 		s.s8.ett.clear()
+		clear(s.s8.local)
+		if s.s8.pool != nil {
+			for _, h := range s.s8.pool.helpers {
+				clear(h.local)
+			}
+		}
 	}
 	if s.sn != nil {
 		s.sn.tt.Clear()

@@ -199,3 +199,48 @@ func (t *tt8) worth(s *ttSlot) int {
 	}
 	return w
 }
+
+// localTT is a small direct-mapped table of one thread's own, for the
+// solver's nodes with a few empties too many to be worth a probe of the
+// shared table: at 2^15 entries it mostly stays in the processor's cache.
+// An entry holds the whole board, so that it never answers for another.
+type localTT []localEntry
+
+// localEntry is one position's disc bounds at a selectivity, with its best
+// move + 1 (0 for none).
+type localEntry struct {
+	p, o         uint64
+	lower, upper int8
+	move, sel    uint8
+}
+
+// localTTSize is the entries of a localTT: 768 KiB.
+const localTTSize = 1 << 15
+
+// probe returns the entry of (p, o), nil when there is none.
+func (t localTT) probe(p, o uint64) *localEntry {
+	e := &t[hash8(p, o)&(localTTSize-1)]
+	if e.p != p || e.o != o {
+		return nil
+	}
+	return e
+}
+
+// store records the fail-soft score of a null-window search (alpha,
+// alpha+1) at selectivity sel and its best move, replacing whatever else
+// held the slot.
+func (t localTT) store(p, o uint64, sel, alpha, score, move int) {
+	e := &t[hash8(p, o)&(localTTSize-1)]
+	if e.p != p || e.o != o || int(e.sel) != sel {
+		*e = localEntry{p: p, o: o, lower: -100, upper: 100, sel: uint8(sel)}
+	}
+	if score > alpha {
+		e.lower = int8(max(int(e.lower), score))
+		e.move = uint8(move + 1)
+	} else {
+		e.upper = int8(min(int(e.upper), score))
+		if e.move == 0 {
+			e.move = uint8(move + 1)
+		}
+	}
+}
