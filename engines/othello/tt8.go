@@ -1,7 +1,8 @@
 // This file holds the 8x8 searches' transposition table: 16-byte entries in
 // buckets of four that share a cache line (a probe costs one memory access),
 // each with a lower and an upper bound, so that null-window searches at
-// different windows share what they proved.
+// different windows share what they proved; and the solver's small table of
+// each thread's own for nodes with few empties.
 
 package othello
 
