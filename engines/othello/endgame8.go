@@ -364,25 +364,15 @@ func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool, ply int
 	ttMove := -1
 	if empties >= ttFrom {
 		if e, ok := s.ett.probe(p, o); ok {
-			if int(e.sel) <= s.endSel {
-				if int(e.lower) > alpha {
-					return int(e.lower)
-				}
-				if int(e.upper) <= alpha {
-					return int(e.upper)
-				}
+			if v, cut := s.tableCut(int(e.lower), int(e.upper), int(e.sel), alpha); cut {
+				return v
 			}
 			ttMove = int(e.move) - 1
 		}
 	} else if empties >= localFrom {
 		if e := s.local.probe(p, o); e != nil {
-			if int(e.sel) <= s.endSel {
-				if int(e.lower) > alpha {
-					return int(e.lower)
-				}
-				if int(e.upper) <= alpha {
-					return int(e.upper)
-				}
+			if v, cut := s.tableCut(int(e.lower), int(e.upper), int(e.sel), alpha); cut {
+				return v
 			}
 			ttMove = int(e.move) - 1
 		}
@@ -442,6 +432,21 @@ func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool, ply int
 		s.local.store(p, o, s.endSel, alpha, best, bestMove)
 	}
 	return best
+}
+
+// tableCut returns the bound that a table entry's bounds (lower, upper),
+// found at selectivity sel, give a null-window search at alpha, and whether
+// it cuts: bounds of a less exact search than the current one never do.
+func (s *searcher8) tableCut(lower, upper, sel, alpha int) (int, bool) {
+	switch {
+	case sel > s.endSel:
+		return 0, false
+	case lower > alpha:
+		return lower, true
+	case upper <= alpha:
+		return upper, true
+	}
+	return 0, false
 }
 
 // pickBest moves the entry of list with the highest value to the front.
