@@ -58,9 +58,9 @@ const (
 	// the subtree it might save costs little more than the misses.
 	ttFrom = 9
 	// localFrom: from it to ttFrom, the solver uses the thread's own
-	// small table, which mostly stays in cache: on FFO #40-#49 9% fewer
-	// nodes in about the same time (from 8, 5% fewer; from 6, slower).
-	localFrom = 7
+	// small table, which mostly stays in cache: on FFO #40-#49 13% fewer
+	// nodes in about the same time (from 7, 9% fewer; from 8, 5%).
+	localFrom = 6
 	// etcFrom: from it, the children are looked up in the table first:
 	// one miss a child, which pays only over larger subtrees.
 	etcFrom = 11
