@@ -502,6 +502,16 @@ func (s *searcher8) orderEnd(p, o, moves uint64, ttMove, empties int, list []end
 // node.
 var endConfidence = [...]float64{0: 0, 1: 2.0, 2: 1.1}
 
+// probableSel is the selectivity of the probable proofs of who wins that a
+// selective search makes a few empties before its exact ones
+// (plan8.probableFrom). On 300 positions of 21 to 24 empties from games
+// against NTest, judged by exact solves, a selective depth 13 lost 13.5
+// points of results with its midgame search (24.5M nodes in all); proving
+// probably from 24 empties at this confidence lost 6.5 (194M nodes), at
+// 0.7 12.5 (84M), at 0.4 16.5 (45M), at 2.0 3.0 (640M); against NTest at
+// equal time this one did best of the first three (docs/games.md).
+const probableSel = 2
+
 // endStages are the selectivities of the solve's stages before the exact
 // one, least exact first: each finds the score and the best moves of the
 // tree's upper nodes for a fraction of the exact search's nodes, so that

@@ -31,6 +31,10 @@ type plan8 struct {
 	// confidence.
 	selective  bool
 	confidence float64
+	// probableFrom: from it down to wldFrom (exclusive) the plan proves
+	// who wins with ProbCut in the solver (probableSel), a probable proof
+	// that is not reported exact; 0 for none.
+	probableFrom int
 }
 
 // iterDepths returns the depths of the iterations: midgame depths up to the
@@ -45,11 +49,15 @@ func (pl plan8) iterDepths(empties int) []int {
 		last = min(empties-1, max(2, (empties-10)/2))
 	case empties <= pl.wldFrom:
 		last = min(pl.depth, empties-1)
+	case empties <= pl.probableFrom:
+		// The midgame's depths only order the moves and give the proof
+		// its guess, as before an exact solve.
+		last = min(pl.depth, empties-1, max(2, (empties-10)/2))
 	}
 	for d := 1; d <= last; d++ {
 		ds = append(ds, d)
 	}
-	if empties <= max(pl.solveFrom, pl.wldFrom) {
+	if empties <= max(pl.solveFrom, pl.wldFrom, pl.probableFrom) {
 		ds = append(ds, empties)
 	}
 	return ds
@@ -58,6 +66,11 @@ func (pl plan8) iterDepths(empties int) []int {
 // wld says whether the plan proves only who wins at empties.
 func (pl plan8) wld(empties int) bool {
 	return empties > pl.solveFrom && empties <= pl.wldFrom
+}
+
+// probable says whether the plan's proof at empties is a probable one.
+func (pl plan8) probable(empties int) bool {
+	return empties > max(pl.solveFrom, pl.wldFrom) && empties <= pl.probableFrom
 }
 
 // run8 searches an 8x8 position (p to move, black when black) under the
@@ -93,6 +106,11 @@ func (s *searcher8) run(start time.Time, p, o uint64, pl plan8, lim engines.Limi
 		var score int
 		exact := depth >= empties
 		switch {
+		case exact && pl.probable(empties):
+			s.endSel = probableSel
+			score, _ = s.wldRoot(p, o, moves, prev)
+			s.endSel = 0
+			exact = false
 		case exact && pl.wld(empties):
 			score, exact = s.wldRoot(p, o, moves, prev)
 		case k == 1 || depth < 4:

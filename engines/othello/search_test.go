@@ -584,3 +584,52 @@ func TestSelectiveSolveFrom(t *testing.T) {
 	}
 	assert.Equal(t, [2]bool{true, false}, exact, "20 empties at depth 10: full width solves, selective searches")
 }
+
+// TestProbableProofs checks the probable proofs of a selective depth: four
+// empties before its proofs of who wins, never for a full-width depth; at
+// FFO #35-#38 (21 to 24 empties) a selective depth 13 ends with the proof,
+// reports it inexact, gets the sign of the won and lost ones and plays a
+// move that keeps the result. The drawn #35 and #36 it calls lost (a draw
+// needs both bounds, and ProbCut may fail either), but it then plays the
+// midgame's choice, which draws.
+func TestProbableProofs(t *testing.T) {
+	for _, c := range []struct{ depth, from int }{{6, 20}, {10, 22}, {13, 24}, {14, 24}, {30, 24}} {
+		assert.Equal(t, c.from, ProbableFrom(c.depth), "depth %d", c.depth)
+	}
+	g := game(t, 8)
+	for _, c := range []struct {
+		selective bool
+		empties   int
+		want      []int
+		probable  bool
+	}{
+		{true, 24, []int{1, 2, 3, 4, 5, 6, 7, 24}, true},
+		{true, 21, []int{1, 2, 3, 4, 5, 21}, true},
+		{true, 25, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13}, false},
+		{true, 20, []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 20}, false},
+		{false, 24, []int{1, 2, 3, 4, 5, 6, 7, 24}, false}, // solved exactly
+	} {
+		s := g.NewSearcher(engines.Config{Selective: c.selective}).(*Searcher)
+		pl := s.plan(context.Background(), time.Now(), findEmpties(t, c.empties), engines.Limits{Depth: 13})
+		assert.Equal(t, c.want, pl.iterDepths(c.empties), "selective %v at %d empties", c.selective, c.empties)
+		assert.Equal(t, c.probable, pl.probable(c.empties), "selective %v at %d empties: a probable proof", c.selective, c.empties)
+	}
+	s := g.NewSearcher(engines.Config{HashMB: 16, Selective: true})
+	exact := g.NewSearcher(engines.Config{HashMB: 16})
+	sign := func(v int) int { return min(max(v, -1), 1) }
+	for i, c := range readFFO(t, "testdata/ffo-1-39.obf")[34:38] {
+		n := i + 35
+		require.Contains(t, []int{21, 22, 23, 24}, c.pos.Empties(), "FFO #%d", n)
+		s.Clear()
+		info := s.Search(context.Background(), c.pos, engines.Limits{Depth: 13}, nil)
+		assert.Equal(t, c.pos.Empties(), info.Depth, "FFO #%d: the proof is the last iteration", n)
+		assert.False(t, info.Exact, "FFO #%d: a probable proof is not exact", n)
+		if c.score != 0 {
+			assert.Equal(t, sign(c.score), sign(int(info.Score)), "FFO #%d scores %+d", n, c.score)
+		}
+		q := c.pos.clone()
+		q.Play(info.Best())
+		after := solve(t, exact, q)
+		assert.Equal(t, sign(c.score), sign(-int(after.Score)), "FFO #%d: %s keeps the result", n, c.pos.MoveText(info.Best()))
+	}
+}
