@@ -38,21 +38,20 @@ type plan8 struct {
 }
 
 // iterDepths returns the depths of the iterations: midgame depths up to the
-// plan's; or a few of them to order the moves and then the exact solve; or,
+// plan's; or a few of them to order the moves and then the exact solve or
+// the probable proof of who wins; or,
 // for a win/loss/draw proof, the plan's midgame depths (whose choice a lost
 // position keeps) and then the proof, at the depth of all the empties.
 func (pl plan8) iterDepths(empties int) []int {
 	var ds []int
 	last := min(pl.depth, empties)
 	switch {
-	case empties <= pl.solveFrom:
+	case empties <= pl.solveFrom, pl.probable(empties):
+		// The midgame's depths only order the moves and give the
+		// solver its guess.
 		last = min(empties-1, max(2, (empties-10)/2))
 	case empties <= pl.wldFrom:
 		last = min(pl.depth, empties-1)
-	case empties <= pl.probableFrom:
-		// The midgame's depths only order the moves and give the proof
-		// its guess, as before an exact solve.
-		last = min(pl.depth, empties-1, max(2, (empties-10)/2))
 	}
 	for d := 1; d <= last; d++ {
 		ds = append(ds, d)
