@@ -110,6 +110,28 @@ func TestStop(t *testing.T) {
 	s3.Release()
 }
 
+// lateTimer is a context whose deadline has passed while its Done channel
+// has not closed yet: Go's timer for it has not fired, as happens while a
+// search computes on the processor that holds the timer.
+type lateTimer struct {
+	context.Context
+	deadline time.Time
+}
+
+func (c lateTimer) Deadline() (time.Time, bool) { return c.deadline, true }
+
+func TestStopReadsTheDeadline(t *testing.T) {
+	past := lateTimer{context.Background(), time.Now().Add(-time.Millisecond)}
+	s := WatchContext(past)
+	defer s.Release()
+	assert.True(t, s.Stopped(), "a passed deadline stops the search, fired or not")
+
+	future := lateTimer{context.Background(), time.Now().Add(time.Hour)}
+	s2 := WatchContext(future)
+	defer s2.Release()
+	assert.False(t, s2.Stopped(), "a deadline to come does not")
+}
+
 func TestDeepen(t *testing.T) {
 	stop := WatchContext(context.Background())
 	var depths []int
@@ -163,6 +185,23 @@ func TestMargin(t *testing.T) {
 	// The margin comes off the clock.
 	_, hard := Budget(engines.Limits{MoveTime: time.Second}, engines.P1, 0, 200*time.Millisecond)
 	assert.Equal(t, 800*time.Millisecond, hard)
+}
+
+func TestMarginWatchEnds(t *testing.T) {
+	var m Margin
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		m.Watch(ctx)
+		close(done)
+	}()
+	cancel()
+	select {
+	case <-done:
+	case <-time.After(time.Minute):
+		t.Fatal("the probe goes on after its context ended")
+	}
+	assert.LessOrEqual(t, m.Overhead(), Overhead+maxLate, "whatever it saw, the margin stays bounded")
 }
 
 func TestTTClearAndGenerations(t *testing.T) {

@@ -75,19 +75,19 @@ func (m *Margin) observeAt(late time.Duration, now time.Time) {
 }
 
 // Watch probes the machine's load until ctx ends: it sleeps probeEvery at a
-// time and observes how much later than that it wakes.
+// time and observes how much later than that it wakes. The sleep is the
+// system's (sleepFor) where it can be: a Go timer wakes late while a search
+// computes on the processor that holds it, by as much as 20 ms on an idle
+// machine, and that is no lateness of the answers (they are handed over by
+// channels, which wake an idle processor at once).
 func (m *Margin) Watch(ctx context.Context) {
-	t := time.NewTimer(probeEvery)
-	defer t.Stop()
-	for {
+	for ctx.Err() == nil {
 		start := time.Now()
-		t.Reset(probeEvery)
-		select {
-		case <-ctx.Done():
+		sleepFor(ctx, probeEvery)
+		if ctx.Err() != nil {
 			return
-		case <-t.C:
-			m.Observe(time.Since(start) - probeEvery)
 		}
+		m.Observe(time.Since(start) - probeEvery)
 	}
 }
 
@@ -152,16 +152,23 @@ func Keep(d, overhead time.Duration) time.Duration {
 }
 
 // Stop is the flag a search polls: set when its context is done or when it
-// decides to stop itself (a node limit). Reading it costs an atomic load.
+// decides to stop itself (a node limit), and found set once the context's
+// deadline has passed. The context's timer alone is not enough: Go runs a
+// timer on the processor that set it, and while the search computes there
+// the timer can fire tens of milliseconds late, so the flag also reads the
+// clock against the deadline. Reading it costs an atomic load and, before a
+// deadline, the clock.
 type Stop struct {
-	flag    atomic.Bool
-	release func() bool
+	flag     atomic.Bool
+	deadline time.Time
+	release  func() bool
 }
 
-// WatchContext returns a Stop that is set when ctx is done. Call Release when
-// the search ends.
+// WatchContext returns a Stop that is set when ctx is done or its deadline
+// passes. Call Release when the search ends.
 func WatchContext(ctx context.Context) *Stop {
 	s := &Stop{}
+	s.deadline, _ = ctx.Deadline()
 	s.release = context.AfterFunc(ctx, func() { s.flag.Store(true) })
 	if ctx.Err() != nil {
 		s.flag.Store(true)
@@ -170,7 +177,16 @@ func WatchContext(ctx context.Context) *Stop {
 }
 
 // Stopped reports whether the search must stop.
-func (s *Stop) Stopped() bool { return s.flag.Load() }
+func (s *Stop) Stopped() bool {
+	if s.flag.Load() {
+		return true
+	}
+	if !s.deadline.IsZero() && !time.Now().Before(s.deadline) {
+		s.flag.Store(true)
+		return true
+	}
+	return false
+}
 
 // Set stops the search.
 func (s *Stop) Set() { s.flag.Store(true) }
