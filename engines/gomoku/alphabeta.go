@@ -698,17 +698,34 @@ func (s *Searcher) qsearch(ply int, alpha, beta engines.Score, qd int) engines.S
 		}
 		return v
 	}
+	pvNode := beta-alpha > 1
+	// Lines of fours meet again in other orders: the table holds what a
+	// line found (as depth 0, below every search of the main tree, whose
+	// entries of depth 0 serve here too) and its move goes first.
+	useTT := !s.disabled(offQTable)
+	key := s.key()
+	ttMove := noMove
+	if useTT {
+		if e, ok := s.tt.Probe(key); ok {
+			v := search.FromTT(e.Score, ply)
+			if !pvNode && (e.Bound == search.Exact || e.Bound == search.Lower && v >= beta || e.Bound == search.Upper && v <= alpha) {
+				return v
+			}
+			ttMove = int(e.Move)
+		}
+	}
 	stand := s.evalAt(ply)
 	s.st[ply].eval = stand
 	if stand >= beta || qd >= maxQFours || !b.hasFour(me) || s.lv.vcfFours == 0 {
 		return stand
 	}
-	pvNode := beta-alpha > 1
 	if !pvNode && !s.disabled(offQDelta) && stand+s.deltaMargin(qd) < alpha {
 		return alpha
 	}
 	best := stand
+	origAlpha := alpha
 	alpha = max(alpha, stand)
+	bestMove := noMove
 	last := s.prevMove(ply - 2)
 	plain := qd < 2 || s.ownClass(ply-2) >= kBlock4Plus && s.ownClass(ply-4) >= kBlock4Plus
 	var buf [32]scored
@@ -722,7 +739,11 @@ func (s *Searcher) qsearch(ply int, alpha, beta engines.Score, qd int) engines.S
 		if k < kBlock4 || k > kBlock4Flex3 || (k == kBlock4 && !plain) || len(moves) == len(buf) || (last >= 0 && !aligned(last, i) && kingDistance(last, i) > 2) {
 			continue
 		}
-		moves = append(moves, scored{int16(i), int32(k)<<16 + s.prio(i)})
+		sc := int32(k)<<16 + s.prio(i)
+		if i == ttMove {
+			sc = 1 << 30
+		}
+		moves = append(moves, scored{int16(i), sc})
 	}
 	for i := range moves {
 		pick(moves, i)
@@ -740,12 +761,16 @@ func (s *Searcher) qsearch(ply int, alpha, beta engines.Score, qd int) engines.S
 			best = v
 			if v > alpha {
 				alpha = v
+				bestMove = m
 				s.pvUpdate(ply, m)
 				if v >= beta {
 					break
 				}
 			}
 		}
+	}
+	if useTT && len(moves) > 0 {
+		s.tt.Store(key, search.Entry{Move: engines.Move(bestMove), Score: search.ToTT(best, ply), Bound: search.BoundOf(best, origAlpha, beta)})
 	}
 	return best
 }

@@ -160,6 +160,7 @@ const (
 	offTrivial
 	offAlphaReduction
 	offQDelta
+	offQTable
 )
 
 // offNames names the bits of Options.Off.
@@ -167,7 +168,7 @@ var offNames = map[string]int{
 	"null": offNull, "se": offSE, "failhigh": offFailHigh, "iir": offIIR, "fourthree": offFourThree,
 	"defend43": offDefend43, "rootlmr": offRootLMR, "futility": offFutility,
 	"razor": offRazor, "movecount": offMoveCount, "trivial": offTrivial, "alphareduction": offAlphaReduction,
-	"qdelta": offQDelta,
+	"qdelta": offQDelta, "qtable": offQTable,
 }
 
 // disabled reports whether part bit of the search is turned off.

@@ -86,3 +86,46 @@ func TestQSearchPositions(t *testing.T) {
 		})
 	}
 }
+
+// TestQSearchTable checks that the quiescence search keeps what its lines of
+// fours found in the table: after a search with a full window the position's
+// score and first move are there, and a null window just below the score is
+// answered from the table without a node, where the search without the
+// table leaves nothing in it.
+func TestQSearchTable(t *testing.T) {
+	const inf = engines.Mate + 1
+	searched := 0
+	for _, c := range readVCFCases(t) {
+		g := mustGame(t, c.size, c.size, c.rule)
+		p, err := g.ParsePosition(c.text)
+		require.NoError(t, err)
+
+		s := NewSearcher(engines.Config{HashMB: 1})
+		s.load(p)
+		s.stop = &search.Stop{}
+		v := s.qsearch(0, -inf, inf, 0)
+		if !v.IsMate() || v >= engines.MateIn(5) || s.b.counts[1-s.stm][kFive] > 0 {
+			// Wins by an open four or a four-three are seen without a
+			// search of the fours, and a forced block is no search
+			// either: nothing is stored for the position.
+			continue
+		}
+		searched++
+		e, ok := s.tt.Probe(s.key())
+		require.True(t, ok, "%s: the result is in the table", c.source)
+		assert.Equal(t, search.Exact, e.Bound, c.source)
+		assert.Equal(t, v, search.FromTT(e.Score, 0), c.source)
+		assert.Equal(t, int(s.pv[0][0]), int(e.Move), "%s: with the move that wins", c.source)
+		s.nodes = 0
+		assert.Equal(t, v, s.qsearch(0, v-1, v, 0), c.source)
+		assert.Zero(t, s.nodes, "%s: answered from the table", c.source)
+
+		off := NewSearcherOptions(engines.Config{HashMB: 1}, Options{Off: offQTable})
+		off.load(p)
+		off.stop = &search.Stop{}
+		assert.Equal(t, v, off.qsearch(0, -inf, inf, 0), c.source)
+		_, ok = off.tt.Probe(off.key())
+		assert.False(t, ok, "%s: without the table nothing is kept", c.source)
+	}
+	assert.Greater(t, searched, 10, "wins found by searching the fours")
+}
