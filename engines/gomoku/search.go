@@ -448,15 +448,18 @@ func (s *Searcher) decided(p *Position, vctBudget int64) (engines.Info, bool) {
 // maxVCTDepth bounds the threes of a VCT at the root.
 const maxVCTDepth = 6
 
-// vctBudget is the nodes the VCT at the root may spend: a tenth of what the
-// search expects to spend (by the node limit, the soft time limit or the
-// deadline), a million nodes when nothing limits the search. A fixed-depth
+// vctBudget is the nodes the VCT at the root may spend: a hundredth of what
+// the search expects to spend (by the node limit, the soft time limit or the
+// deadline; at least 1000), a million nodes when nothing limits the search.
+// The main search finds most of those wins itself: with a tenth, the root's
+// threat searches took nodes the tree would have used better. A fixed-depth
 // search gets a budget by its depth, so that a shallow search under a long
 // turn (a match at fixed depth) stays shallow and quick.
 func (s *Searcher) vctBudget(ctx context.Context, lim engines.Limits) int64 {
 	const nps = 500_000
+	const share = 100
 	if lim.Nodes > 0 {
-		return lim.Nodes / 10
+		return lim.Nodes / share
 	}
 	if lim.Depth > 0 {
 		d := int64(min(lim.Depth, 10))
@@ -466,7 +469,7 @@ func (s *Searcher) vctBudget(ctx context.Context, lim engines.Limits) int64 {
 	if t <= 0 {
 		return 1_000_000
 	}
-	return max(int64(t.Seconds()*nps/10), 1000)
+	return max(int64(t.Seconds()*nps)/share, 1000)
 }
 
 // timeShare returns the moment a part of the search taking 1/n of its time
