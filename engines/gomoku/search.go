@@ -449,8 +449,9 @@ func (s *Searcher) decided(p *Position, vctBudget int64) (engines.Info, bool) {
 const maxVCTDepth = 6
 
 // vctBudget is the nodes the VCT at the root may spend: a hundredth of what
-// the search expects to spend (by the node limit, the soft time limit or the
-// deadline; at least 1000), a million nodes when nothing limits the search.
+// the search expects to spend (by the node limit; by the soft time limit or
+// the deadline, at least 1000), a million nodes when nothing limits the
+// search.
 // The main search finds most of those wins itself: with a tenth, the root's
 // threat searches took nodes the tree would have used better. A fixed-depth
 // search gets a budget by its depth, so that a shallow search under a long
