@@ -210,7 +210,7 @@ func (s *Searcher) unmake(m int) {
 // poll checks the stop flag and the node limit.
 func (s *Searcher) poll() {
 	s.published.Store(s.nodes)
-	if s.stop.Stopped() || (s.nodeCap > 0 && s.nodes >= s.nodeCap) {
+	if s.stop.Poll() || (s.nodeCap > 0 && s.nodes >= s.nodeCap) {
 		s.aborted = true
 	}
 }

@@ -82,7 +82,7 @@ const pollEvery = 256
 // poll checks the stop flag and the node limit.
 func (s *searcher8) poll() bool {
 	s.pollAt = s.nodes + pollEvery
-	if !s.stopped && (s.stop != nil && s.stop.Stopped() || s.nodeCap > 0 && s.nodes >= s.nodeCap) {
+	if !s.stopped && (s.stop != nil && s.stop.Poll() || s.nodeCap > 0 && s.nodes >= s.nodeCap) {
 		s.stopped = true
 	}
 	return s.stopped

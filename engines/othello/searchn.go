@@ -43,7 +43,7 @@ func newSearcherN(n, hashMB int, w *pattern.Weights) *searcherN {
 }
 
 func (s *searcherN) poll() bool {
-	if !s.stopped && (s.stop != nil && s.stop.Stopped() || s.nodeCap > 0 && s.nodes >= s.nodeCap) {
+	if !s.stopped && (s.stop != nil && s.stop.Poll() || s.nodeCap > 0 && s.nodes >= s.nodeCap) {
 		s.stopped = true
 	}
 	return s.stopped

@@ -158,6 +158,9 @@ func (a *AlphaBeta) negamax(pos engines.Position, depth, ply int, alpha, beta en
 		a.nodes++
 		score := -a.negamax(pos, depth-1, ply+1, -beta, -alpha)
 		pos.Undo()
+		if a.nodes&63 == 0 {
+			a.stop.Poll()
+		}
 		if a.stop.Stopped() && (bestMove != engines.NoMove || ply > 0) {
 			break
 		}

@@ -41,7 +41,7 @@ func Deepen(start time.Time, lim engines.Limits, maxDepth int, stop *Stop, iter 
 		if report != nil {
 			report(best)
 		}
-		if best.Exact || stop.Stopped() || len(best.PV) == 0 {
+		if best.Exact || stop.Poll() || len(best.PV) == 0 {
 			break
 		}
 		// An iteration costs several times the ones before it: with less

@@ -124,12 +124,14 @@ func TestStopReadsTheDeadline(t *testing.T) {
 	past := lateTimer{context.Background(), time.Now().Add(-time.Millisecond)}
 	s := WatchContext(past)
 	defer s.Release()
-	assert.True(t, s.Stopped(), "a passed deadline stops the search, fired or not")
+	assert.False(t, s.Stopped(), "the flag alone waits for the timer")
+	assert.True(t, s.Poll(), "a passed deadline stops the search at its next poll, fired or not")
+	assert.True(t, s.Stopped(), "and the flag stays set")
 
 	future := lateTimer{context.Background(), time.Now().Add(time.Hour)}
 	s2 := WatchContext(future)
 	defer s2.Release()
-	assert.False(t, s2.Stopped(), "a deadline to come does not")
+	assert.False(t, s2.Poll(), "a deadline to come does not")
 }
 
 func TestDeepen(t *testing.T) {

@@ -152,20 +152,18 @@ func Keep(d, overhead time.Duration) time.Duration {
 }
 
 // Stop is the flag a search polls: set when its context is done or when it
-// decides to stop itself (a node limit), and found set once the context's
+// decides to stop itself (a node limit), and by Poll once the context's
 // deadline has passed. The context's timer alone is not enough: Go runs a
 // timer on the processor that set it, and while the search computes there
-// the timer can fire tens of milliseconds late, so the flag also reads the
-// clock against the deadline. Reading it costs an atomic load and, before a
-// deadline, the clock.
+// the timer can fire tens of milliseconds late.
 type Stop struct {
 	flag     atomic.Bool
 	deadline time.Time
 	release  func() bool
 }
 
-// WatchContext returns a Stop that is set when ctx is done or its deadline
-// passes. Call Release when the search ends.
+// WatchContext returns a Stop that is set when ctx is done, or found past
+// its deadline by Poll. Call Release when the search ends.
 func WatchContext(ctx context.Context) *Stop {
 	s := &Stop{}
 	s.deadline, _ = ctx.Deadline()
@@ -176,8 +174,14 @@ func WatchContext(ctx context.Context) *Stop {
 	return s
 }
 
-// Stopped reports whether the search must stop.
-func (s *Stop) Stopped() bool {
+// Stopped reports whether the search must stop: an atomic load, for every
+// node.
+func (s *Stop) Stopped() bool { return s.flag.Load() }
+
+// Poll is Stopped that also reads the clock against the deadline, setting
+// the flag once it has passed: for a search's periodic check (every few
+// hundred nodes), where reading the clock costs nothing that counts.
+func (s *Stop) Poll() bool {
 	if s.flag.Load() {
 		return true
 	}
