@@ -147,19 +147,19 @@ func (b *board) threatMask(s int) int {
 	return mask
 }
 
-// The weights of each rule, fitted by `qi gomocup tune`; each file's header
-// says to what and how. Caro has no records and uses standard's.
+// The evaluation weights, fitted by `qi gomokutrain tune`; each file's header
+// says to what and how. Standard and caro play with freestyle's: fitted to
+// a stronger engine's judgement, they beat the weights fitted to standard's
+// own records in both rules' self-play (docs/training.md), and the line
+// codes they weigh already tell an overline from a five by the rule.
 var (
 	freestyleWeights = mustParseWeights(freestyleText)
-	standardWeights  = mustParseWeights(standardText)
 	renjuWeights     = mustParseWeights(renjuText)
 )
 
 var (
 	//go:embed weights/freestyle.txt
 	freestyleText string
-	//go:embed weights/standard.txt
-	standardText string
 	//go:embed weights/renju.txt
 	renjuText string
 )
@@ -205,13 +205,10 @@ func ParseWeights(text string) ([]float64, error) {
 
 // weightsFor returns the weights qi plays rule with.
 func weightsFor(rule Rule) *weights {
-	switch rule {
-	case Freestyle:
-		return freestyleWeights
-	case Renju:
+	if rule == Renju {
 		return renjuWeights
 	}
-	return standardWeights
+	return freestyleWeights
 }
 
 // evaluate scores the board for side s to move.

@@ -405,7 +405,7 @@ func TestParseWeights(t *testing.T) {
 		assert.Equal(t, tt.want, v)
 	}
 	// The embedded weights round-trip through their text.
-	for rule, text := range map[Rule]string{Freestyle: freestyleText, Standard: standardText, Renju: renjuText, Caro: standardText} {
+	for rule, text := range map[Rule]string{Freestyle: freestyleText, Standard: freestyleText, Renju: renjuText, Caro: freestyleText} {
 		v, err := ParseWeights(text)
 		require.NoError(t, err)
 		assert.Equal(t, v, mustGame(t, 15, 15, rule).Weights(), "%s", rule)
