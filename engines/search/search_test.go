@@ -30,12 +30,12 @@ func TestBudget(t *testing.T) {
 	}{
 		{"no limit", engines.Limits{}, engines.P1, 0, 0, 0},
 		{"infinite", engines.Limits{Infinite: true, HasClock: true, Time: [2]time.Duration{time.Second, time.Second}}, engines.P1, 0, 0, 0},
-		{"movetime", engines.Limits{MoveTime: 1000 * ms}, engines.P1, 0, 970 * ms, 970 * ms},
+		{"movetime", engines.Limits{MoveTime: 1000 * ms}, engines.P1, 0, 1000*ms - Overhead, 1000*ms - Overhead},
 		{"tiny movetime", engines.Limits{MoveTime: 20 * ms}, engines.P1, 0, 2 * ms, 2 * ms},
-		{"clock", clock(30030*ms, 1, 0), engines.P1, 0, 1000 * ms, 4000 * ms},
-		{"other side's clock", clock(1, 30030*ms, 0), engines.P2, 10, 3000 * ms, 10000 * ms},
-		{"increment", clock(3030*ms, 3030*ms, 1000*ms), engines.P1, 30, 100*ms + 750*ms, 1000*ms + 750*ms},
-		{"moves to go", engines.Limits{HasClock: true, Time: [2]time.Duration{10030 * ms}, MovesToGo: 2}, engines.P1, 0, 3333333333, 3333333333},
+		{"clock", clock(30000*ms+Overhead, 1, 0), engines.P1, 0, 1000 * ms, 4000 * ms},
+		{"other side's clock", clock(1, 30000*ms+Overhead, 0), engines.P2, 10, 3000 * ms, 10000 * ms},
+		{"increment", clock(3000*ms+Overhead, 3000*ms+Overhead, 1000*ms), engines.P1, 30, 100*ms + 750*ms, 1000*ms + 750*ms},
+		{"moves to go", engines.Limits{HasClock: true, Time: [2]time.Duration{10000*ms + Overhead}, MovesToGo: 2}, engines.P1, 0, 3333333333, 3333333333},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -14,8 +14,10 @@ import (
 
 // Overhead is kept back from every clock for the pipe, the scheduler and the
 // client's own bookkeeping, so that a move never arrives after its deadline:
-// the least margin, which Margin raises on a loaded machine.
-const Overhead = 30 * time.Millisecond
+// the least margin, which Margin raises on a loaded machine. On a quiet
+// machine an answer is out within a few milliseconds of its deadline, and
+// every millisecond more is taken from short turns (Gomocup's 100 ms).
+const Overhead = 20 * time.Millisecond
 
 // maxLate bounds what Margin adds to Overhead: a process later than that is
 // not loaded but stopped, and no margin would save it.
