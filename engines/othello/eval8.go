@@ -10,8 +10,10 @@ import (
 	"qi/engines/othello/pattern"
 )
 
-// maxInst bounds the pattern instances of the 8x8 set.
-const maxInst = 56
+// maxInst bounds the pattern instances of the 8x8 set: a multiple of the
+// eight lanes that the AVX2 evaluation gathers at a time, and 128 bytes of
+// indices, which its update adds as four vectors.
+const maxInst = 64
 
 // feats8 holds the balanced-ternary index of every pattern instance, from
 // black's view (+1 a black disc); white's view is the negation.
@@ -32,6 +34,12 @@ type eval8 struct {
 	stage [65][]int16      // the stage table of each number of empties
 	insts [maxInst][]int   // squares of each instance, for setting up
 	pows  [maxInst][]int16 // their digit values
+	// lanes is -1 for the instances in use, 0 for the padding: the mask
+	// of the AVX2 evaluation's gathers.
+	lanes [maxInst]int32
+	// deltas[sq] is the digit sq adds to each instance (0 where it is
+	// not part of it): the AVX2 update's vectors.
+	deltas [64]feats8
 }
 
 // newEval8 prepares the evaluation with weights w.
@@ -45,8 +53,10 @@ func newEval8(w *pattern.Weights) *eval8 {
 			e.mid[i] = int32(w.Offsets[pi] + p.Mid())
 			e.insts[i] = inst
 			pw := int16(1)
+			e.lanes[i] = -1
 			for _, sq := range inst {
 				e.bySq[sq] = append(e.bySq[sq], featPow{uint8(i), pw})
+				e.deltas[sq][i] = pw
 				e.pows[i] = append(e.pows[i], pw)
 				pw *= 3
 			}
@@ -75,9 +85,29 @@ func (e *eval8) setup(f *feats8, black, white uint64) {
 	}
 }
 
+// play sets dst to the indices src changed by a move at sq flipping flips,
+// by black when black is set.
+func (e *eval8) play(dst, src *feats8, sq int, flips uint64, black bool) {
+	if haveAVX2 {
+		updateAVX2(dst, src, &e.deltas, sq&63, flips, !black)
+		return
+	}
+	*dst = *src
+	e.updateGo(dst, sq, flips, black)
+}
+
 // update changes the indices for a move at sq flipping flips, by black when
 // black is set.
 func (e *eval8) update(f *feats8, sq int, flips uint64, black bool) {
+	if haveAVX2 {
+		updateAVX2(f, f, &e.deltas, sq&63, flips, !black)
+		return
+	}
+	e.updateGo(f, sq, flips, black)
+}
+
+// updateGo is update without vectors: the instances of each square changed.
+func (e *eval8) updateGo(f *feats8, sq int, flips uint64, black bool) {
 	if black {
 		for _, fp := range e.bySq[sq] {
 			f[fp.inst] += fp.pow
@@ -105,15 +135,12 @@ func (e *eval8) score(f *feats8, p, o uint64, black bool) int {
 	empties := 64 - bits.OnesCount64(p|o)
 	st := e.stage[empties]
 	sum := int(st[e.w.Bias])
-	n := e.n
-	if black {
-		for i := 0; i < n; i++ {
-			sum += int(st[e.mid[i]+int32(f[i])])
-		}
+	if haveAVX2 {
+		// The patterns' tables come before the scalars in st, so that
+		// a gather's four bytes at a table's last entry stay inside it.
+		sum += scoreAVX2(f, &e.mid, &e.lanes, &st[0], !black)
 	} else {
-		for i := 0; i < n; i++ {
-			sum += int(st[e.mid[i]-int32(f[i])])
-		}
+		sum += e.patternsGo(f, st, black)
 	}
 	sc := st[e.w.ScalarAt:]
 	const k = pattern.ScalarMax + 1
@@ -121,6 +148,22 @@ func (e *eval8) score(f *feats8, p, o uint64, black bool) int {
 	sum += int(sc[k+min(bits.OnesCount64(Moves8(o, p)), pattern.ScalarMax)])
 	sum += int(sc[2*k+min(bits.OnesCount64(potentialMoves(p, o)), pattern.ScalarMax)])
 	sum += int(sc[3*k+min(bits.OnesCount64(potentialMoves(o, p)), pattern.ScalarMax)])
+	return sum
+}
+
+// patternsGo sums the weights of the pattern instances in the stage table
+// st, one at a time.
+func (e *eval8) patternsGo(f *feats8, st []int16, black bool) int {
+	sum := 0
+	if black {
+		for i := range e.n {
+			sum += int(st[e.mid[i]+int32(f[i])])
+		}
+		return sum
+	}
+	for i := range e.n {
+		sum += int(st[e.mid[i]-int32(f[i])])
+	}
 	return sum
 }
 

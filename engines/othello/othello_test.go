@@ -200,8 +200,9 @@ func TestMovesAgainstNaive(t *testing.T) {
 	}
 }
 
-// TestFlips8AgainstNaive checks Flips8 on every empty square of random
-// boards, legal moves or not, against walking the grid.
+// TestFlips8AgainstNaive checks Flips8 and Moves8 on every empty square of
+// random boards, legal moves or not, against walking the grid: the Go
+// versions, and the AVX2 ones where the processor has it.
 func TestFlips8AgainstNaive(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for range 3000 {
@@ -217,6 +218,7 @@ func TestFlips8AgainstNaive(t *testing.T) {
 				grid[sq] = 2
 			}
 		}
+		var wantMoves uint64
 		for sq := range 64 {
 			if fill>>sq&1 != 0 {
 				continue
@@ -225,7 +227,19 @@ func TestFlips8AgainstNaive(t *testing.T) {
 			for _, f := range naiveFlips(8, grid, 1, sq) {
 				want |= 1 << f
 			}
+			if want != 0 {
+				wantMoves |= 1 << sq
+			}
 			require.Equal(t, want, Flips8(p, o, sq), "square %s, p %#x o %#x", SquareName(sq, 8), p, o)
+			require.Equal(t, want, flips8Go(p, o, sq), "square %s, p %#x o %#x", SquareName(sq, 8), p, o)
+			if haveAVX2 {
+				require.Equal(t, want, flipsAVX2(p, o, sq), "square %s, p %#x o %#x", SquareName(sq, 8), p, o)
+			}
+		}
+		require.Equal(t, wantMoves, Moves8(p, o), "p %#x o %#x", p, o)
+		require.Equal(t, wantMoves, moves8Go(p, o), "p %#x o %#x", p, o)
+		if haveAVX2 {
+			require.Equal(t, wantMoves, movesAVX2(p, o), "p %#x o %#x", p, o)
 		}
 	}
 }

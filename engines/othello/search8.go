@@ -259,8 +259,7 @@ func (s *searcher8) probcut(p, o uint64, black bool, alpha, beta, depth, empties
 // child sets the pattern indices at ply+1 to those after the move.
 func (s *searcher8) child(ply, sq int, flips uint64, black bool) {
 	if s.ev != nil {
-		s.feat[ply+1] = s.feat[ply]
-		s.ev.update(&s.feat[ply+1], sq, flips, black)
+		s.ev.play(&s.feat[ply+1], &s.feat[ply], sq, flips, black)
 	}
 }
 

@@ -474,7 +474,8 @@ func TestSearchLeavesPosition(t *testing.T) {
 
 // TestIncrementalFeatures checks that the pattern indices kept move by move
 // equal those computed from scratch, and the evaluation from them equals the
-// one from Features.
+// one from Features: the AVX2 update and sum where the processor has them,
+// and the Go ones.
 func TestIncrementalFeatures(t *testing.T) {
 	w := pattern.Load(8)
 	if w == nil {
@@ -497,7 +498,14 @@ func TestIncrementalFeatures(t *testing.T) {
 			m := moves[rng.IntN(len(moves))]
 			if m != Pass {
 				me, opp, _ := p.Bitboards()
-				e.update(&f, int(m), Flips8(me, opp, int(m)), p.side == engines.P1)
+				flips := Flips8(me, opp, int(m))
+				var played, goOnly feats8
+				e.play(&played, &f, int(m), flips, p.side == engines.P1)
+				goOnly = f
+				e.updateGo(&goOnly, int(m), flips, p.side == engines.P1)
+				e.update(&f, int(m), flips, p.side == engines.P1)
+				require.Equal(t, f, played)
+				require.Equal(t, f, goOnly)
 			}
 			p.Play(m)
 			var g feats8
@@ -505,6 +513,12 @@ func TestIncrementalFeatures(t *testing.T) {
 			require.Equal(t, g, f)
 			me, opp, _ := p.Bitboards()
 			got := e.score(&f, me, opp, p.side == engines.P1)
+			if haveAVX2 {
+				// The vector sum against the Go loop.
+				black := p.side == engines.P1
+				st := e.stage[p.Empties()]
+				require.Equal(t, e.patternsGo(&f, st, black), scoreAVX2(&f, &e.mid, &e.lanes, &st[0], !black))
+			}
 			// From scratch through Features, as the training tool sees it.
 			entries, sc := p.Features(w.Set, nil)
 			fast, fastSc := Features8(w.Set, me, opp, nil)

@@ -114,6 +114,12 @@ func (t *tt8) clear() {
 // newSearch ages the entries of earlier searches.
 func (t *tt8) newSearch() { t.date++ }
 
+// prefetch starts loading the bucket of (p, o) into the caches, so that a
+// probe of it a little later does not wait for memory.
+func (t *tt8) prefetch(p, o uint64) {
+	prefetch(unsafe.Pointer(&t.buckets[hash8(p, o)&t.mask]))
+}
+
 // probe returns the entry of (p, o) and whether there is one.
 func (t *tt8) probe(p, o uint64) (ttEntry, bool) {
 	h, k := ttKeys(p, o)
@@ -225,6 +231,11 @@ func (t localTT) probe(p, o uint64) *localEntry {
 		return nil
 	}
 	return e
+}
+
+// prefetch starts loading the entry of (p, o) into the caches.
+func (t localTT) prefetch(p, o uint64) {
+	prefetch(unsafe.Pointer(&t[hash8(p, o)&(localTTSize-1)]))
 }
 
 // store records the fail-soft score of a null-window search (alpha,
