@@ -1,15 +1,17 @@
-// Benchmarks: move generation and flips, perft, the midgame search's speed,
-// and FFO endgame solves.
+// Benchmarks: move generation and flips, the evaluation, perft, the
+// midgame search's speed, and FFO endgame solves.
 
 package othello
 
 import (
 	"context"
+	"math/bits"
 	"math/rand/v2"
 	"strconv"
 	"testing"
 
 	"qi/engines"
+	"qi/engines/othello/pattern"
 )
 
 type flipCase struct {
@@ -52,6 +54,76 @@ func BenchmarkMoves8(b *testing.B) {
 		x += Moves8(c.p, c.o)
 	}
 	_ = x
+}
+
+// evalCase is a position of a random game with its pattern indices and the
+// move played from it.
+type evalCase struct {
+	f     feats8
+	p, o  uint64
+	black bool
+	sq    int
+	flips uint64
+}
+
+// evalCases plays random games with the trained weights' indices set up
+// at each position: 4096 positions of every stage.
+func evalCases(e *eval8) []evalCase {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var cs []evalCase
+	for len(cs) < 4096 {
+		b, w := uint64(start8Black), uint64(start8White)
+		black := true
+		for len(cs) < 4096 {
+			p, o := b, w
+			if !black {
+				p, o = w, b
+			}
+			m := Moves8(p, o)
+			if m == 0 {
+				break
+			}
+			k := rng.IntN(popcount(m))
+			for range k {
+				m &= m - 1
+			}
+			c := evalCase{p: p, o: o, black: black, sq: bits.TrailingZeros64(m)}
+			c.flips = Flips8(p, o, c.sq)
+			e.setup(&c.f, b, w)
+			cs = append(cs, c)
+			p, o = p^c.flips^1<<c.sq, o^c.flips
+			if black {
+				b, w = p, o
+			} else {
+				b, w = o, p
+			}
+			black = !black
+		}
+	}
+	return cs
+}
+
+// BenchmarkEval8 measures the evaluation of a position from its pattern
+// indices and the update of the indices by a move.
+func BenchmarkEval8(b *testing.B) {
+	e := newEval8(pattern.Load(8))
+	cs := evalCases(e)
+	b.Run("score", func(b *testing.B) {
+		var x int
+		for i := 0; b.Loop(); i++ {
+			c := &cs[i&4095]
+			x += e.score(&c.f, c.p, c.o, c.black)
+		}
+		_ = x
+	})
+	b.Run("update", func(b *testing.B) {
+		var f feats8
+		for i := 0; b.Loop(); i++ {
+			c := &cs[i&4095]
+			e.play(&f, &c.f, c.sq, c.flips, c.black)
+		}
+		_ = f
+	})
 }
 
 // BenchmarkPerft11 is perft 11 of 8x8 (212,258,800 leaves).
