@@ -20,10 +20,18 @@ DATA masks<>+16(SB)/8, $0x7e7e7e7e7e7e7e7e
 DATA masks<>+24(SB)/8, $0x7e7e7e7e7e7e7e7e
 GLOBL masks<>(SB), RODATA|NOPTR, $32
 
-// grow extends the runs in Y4 (towards higher squares) and Y5 (lower) along
-// the opponent's discs Y1 (masked), with the lanes' shifts Y2 and their
-// doubles Y3: after it each holds runs of up to six discs next to the seeds.
-#define GROW \
+// RUNS finds, in each lane's direction, the runs of the opponent's discs Y1
+// next to the seeds Y0: Y4 those towards higher squares, Y5 those towards
+// lower ones, up to six discs each. It leaves the lanes' shifts in Y2 and
+// their doubles in Y3, and Y1 masked.
+#define RUNS \
+	VMOVDQU shifts<>(SB), Y2; \
+	VPAND   masks<>(SB), Y1, Y1; \
+	VPADDQ  Y2, Y2, Y3; \
+	VPSLLVQ Y2, Y0, Y4; \
+	VPAND   Y1, Y4, Y4; \
+	VPSRLVQ Y2, Y0, Y5; \
+	VPAND   Y1, Y5, Y5; \
 	VPSLLVQ Y2, Y4, Y6; \
 	VPAND   Y1, Y6, Y6; \
 	VPOR    Y6, Y4, Y4; \
@@ -59,14 +67,7 @@ GLOBL masks<>(SB), RODATA|NOPTR, $32
 TEXT ·movesAVX2(SB), NOSPLIT, $0-24
 	VPBROADCASTQ p+0(FP), Y0
 	VPBROADCASTQ o+8(FP), Y1
-	VMOVDQU      shifts<>(SB), Y2
-	VPAND        masks<>(SB), Y1, Y1
-	VPADDQ       Y2, Y2, Y3
-	VPSLLVQ      Y2, Y0, Y4
-	VPAND        Y1, Y4, Y4
-	VPSRLVQ      Y2, Y0, Y5
-	VPAND        Y1, Y5, Y5
-	GROW
+	RUNS
 	VPSLLVQ      Y2, Y4, Y4
 	VPSRLVQ      Y2, Y5, Y5
 	VPOR         Y5, Y4, Y4
@@ -87,14 +88,7 @@ TEXT ·flipsAVX2(SB), NOSPLIT, $0-32
 	VPBROADCASTQ X0, Y0
 	VPBROADCASTQ p+0(FP), Y10
 	VPBROADCASTQ o+8(FP), Y1
-	VMOVDQU      shifts<>(SB), Y2
-	VPAND        masks<>(SB), Y1, Y1
-	VPADDQ       Y2, Y2, Y3
-	VPSLLVQ      Y2, Y0, Y4
-	VPAND        Y1, Y4, Y4
-	VPSRLVQ      Y2, Y0, Y5
-	VPAND        Y1, Y5, Y5
-	GROW
+	RUNS
 	// A run flips only where the square past its end is the player's.
 	VPXOR        Y11, Y11, Y11
 	VPSLLVQ      Y2, Y4, Y6
