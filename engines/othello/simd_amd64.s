@@ -54,7 +54,7 @@ GLOBL masks<>(SB), RODATA|NOPTR, $32
 	VPAND   Y9, Y7, Y7; \
 	VPOR    Y7, Y5, Y5
 
-// fold ORs the four lanes of Y4 into AX.
+// FOLD ORs the four lanes of Y4 into AX.
 #define FOLD \
 	VEXTRACTI128 $1, Y4, X5; \
 	VPOR         X5, X4, X4; \
