@@ -2,7 +2,7 @@
 // evaluation's sum and update (simd_amd64.s), and whether the processor
 // runs them.
 
-//go:build amd64
+//go:build amd64 && !purego
 
 package othello
 

@@ -1,6 +1,9 @@
-// This file holds Moves8 and Flips8 in AVX2: the four line directions in the
+// This file holds Moves8 and Flips8 in AVX2 (the four line directions in the
 // four lanes of a vector, each grown by the same parallel prefix as the Go
-// versions in bitboard.go.
+// versions in bitboard.go), the 8x8 evaluation's sum and update, and a
+// prefetch.
+
+//go:build amd64 && !purego
 
 #include "go_asm.h"
 #include "textflag.h"

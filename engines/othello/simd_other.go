@@ -1,13 +1,15 @@
-// This file stands in for the AVX2 versions of Moves8 and Flips8 on
-// processors other than amd64, where the Go versions run.
+// This file stands in for the AVX2 versions of Moves8, Flips8 and the
+// evaluation on processors other than amd64, and under the purego build tag
+// (which tests the Go versions end to end): the Go versions run.
 
-//go:build !amd64
+//go:build !amd64 || purego
 
 package othello
 
 import "unsafe"
 
-// haveAVX2 is false: only amd64 has the vector versions.
+// haveAVX2 is false: only amd64 builds without purego have the vector
+// versions.
 const haveAVX2 = false
 
 func movesAVX2(p, o uint64) uint64 { return moves8Go(p, o) }
@@ -17,8 +19,8 @@ func flipsAVX2(p, o uint64, sq int) uint64 { return flips8Go(p, o, sq) }
 // prefetch does nothing where there is no assembly to ask for it.
 func prefetch(unsafe.Pointer) {}
 
-// scoreAVX2 and updateAVX2 are never called here, where haveAVX2 is false:
-// the evaluation runs its Go loops.
+// scoreAVX2 and updateAVX2 are never called where haveAVX2 is false: the
+// evaluation runs its Go loops.
 func scoreAVX2(*feats8, *[maxInst]int32, *[maxInst]int32, *int16, bool) int {
 	panic("othello: no AVX2 evaluation on this processor")
 }
