@@ -67,7 +67,7 @@ type evalCase struct {
 }
 
 // evalCases plays random games with the trained weights' indices set up
-// at each position: 4096 positions of every stage.
+// at each position: 4096 positions, from every stage of the game.
 func evalCases(e *eval8) []evalCase {
 	rng := rand.New(rand.NewPCG(5, 6))
 	var cs []evalCase

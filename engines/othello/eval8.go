@@ -96,17 +96,8 @@ func (e *eval8) play(dst, src *feats8, sq int, flips uint64, black bool) {
 	e.updateGo(dst, sq, flips, black)
 }
 
-// update changes the indices for a move at sq flipping flips, by black when
-// black is set.
-func (e *eval8) update(f *feats8, sq int, flips uint64, black bool) {
-	if haveAVX2 {
-		updateAVX2(f, f, &e.deltas, sq&63, flips, !black)
-		return
-	}
-	e.updateGo(f, sq, flips, black)
-}
-
-// updateGo is update without vectors: the instances of each square changed.
+// updateGo changes the indices f for a move at sq flipping flips, by black
+// when black is set, without vectors: the instances of each square changed.
 func (e *eval8) updateGo(f *feats8, sq int, flips uint64, black bool) {
 	if black {
 		for _, fp := range e.bySq[sq] {

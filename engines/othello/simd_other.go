@@ -12,19 +12,19 @@ import "unsafe"
 // versions.
 const haveAVX2 = false
 
-func movesAVX2(p, o uint64) uint64 { return moves8Go(p, o) }
+// The vector functions are never called where haveAVX2 is false: Moves8,
+// Flips8 and the evaluation run their Go versions, and the tests call these
+// only where haveAVX2 is true.
 
-func flipsAVX2(p, o uint64, sq int) uint64 { return flips8Go(p, o, sq) }
+func movesAVX2(uint64, uint64) uint64 { panic(noAVX2) }
+
+func flipsAVX2(uint64, uint64, int) uint64 { panic(noAVX2) }
+
+func scoreAVX2(*feats8, *[maxInst]int32, *[maxInst]int32, *int16, bool) int { panic(noAVX2) }
+
+func updateAVX2(*feats8, *feats8, *[64]feats8, int, uint64, bool) { panic(noAVX2) }
+
+const noAVX2 = "othello: no AVX2 on this processor"
 
 // prefetch does nothing where there is no assembly to ask for it.
 func prefetch(unsafe.Pointer) {}
-
-// scoreAVX2 and updateAVX2 are never called where haveAVX2 is false: the
-// evaluation runs its Go loops.
-func scoreAVX2(*feats8, *[maxInst]int32, *[maxInst]int32, *int16, bool) int {
-	panic("othello: no AVX2 evaluation on this processor")
-}
-
-func updateAVX2(*feats8, *feats8, *[64]feats8, int, uint64, bool) {
-	panic("othello: no AVX2 evaluation on this processor")
-}

@@ -120,8 +120,7 @@ func (s *searcher8) orderBySearch(p, o uint64, list []endMove, ttMove, alpha, em
 			mv.val = 1 << 20
 			continue
 		}
-		s.feat[ply+1] = s.feat[ply]
-		s.ev.update(&s.feat[ply+1], mv.sq, mv.p^o, true)
+		s.ev.play(&s.feat[ply+1], &s.feat[ply], mv.sq, mv.p^o, true)
 		v := s.shallowSearch(mv.p, mv.o, false, -scoreInf, bound, depth, ply+1)
 		mv.val = -v*2 + mv.val*mobilityWeight
 	}
