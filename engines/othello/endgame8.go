@@ -384,7 +384,21 @@ func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool, ply int
 		}
 		return -s.nwsEnd(o, p, -alpha-1, empties, true, ply+1)
 	}
-	var list [32]endMove
+	best, bestMove := noScore, -1
+	if ttMove >= 0 && empties < etcFrom && moves>>ttMove&1 != 0 {
+		// The table's move is searched before the other moves are made
+		// and valued: below etcFrom nothing needs them first, and where
+		// the table's move cuts, as it mostly does, their flips and
+		// ordering values are saved.
+		f := Flips8(p, o, ttMove)
+		best, bestMove = -s.nwsEnd(o^f, p^f^1<<ttMove, -alpha-1, empties-1, false, ply+1), ttMove
+		moves &^= 1 << ttMove
+		ttMove = -1
+		if best > alpha || moves == 0 || s.stopped {
+			return s.storeEnd(p, o, alpha, empties, best, bestMove)
+		}
+	}
+	list := s.endLists[ply][:]
 	n := s.orderEnd(p, o, moves, ttMove, empties, list[:0])
 	if empties >= etcFrom {
 		// Enhanced transposition cut-off: a child the table already
@@ -400,7 +414,6 @@ func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool, ply int
 			return v
 		}
 	}
-	best, bestMove := noScore, -1
 	sorted := empties < evalOrderFrom || s.ev == nil
 	for i := range n {
 		if !sorted && (i > 0 || ttMove < 0) {
@@ -409,7 +422,8 @@ func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool, ply int
 			s.orderBySearch(p, o, list[i:n], ttMove, alpha, empties, ply)
 			sorted = true
 		}
-		if i > 0 && s.pool != nil && empties >= s.pool.splitEnd && s.canSplit(n-i) {
+		// Young brothers wait: a move must have been searched first.
+		if best != noScore && s.pool != nil && empties >= s.pool.splitEnd && s.canSplit(n-i) {
 			best, bestMove = s.splitEnd(splitNWS, alpha, alpha+1, alpha, empties, ply, list[i:n], best, bestMove)
 			break
 		}
@@ -423,6 +437,12 @@ func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool, ply int
 			}
 		}
 	}
+	return s.storeEnd(p, o, alpha, empties, best, bestMove)
+}
+
+// storeEnd stores a null-window search's result in the table that its
+// number of empties uses, unless the search was stopped, and returns it.
+func (s *searcher8) storeEnd(p, o uint64, alpha, empties, best, bestMove int) int {
 	if s.stopped {
 		return best
 	}

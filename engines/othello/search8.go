@@ -52,6 +52,12 @@ type searcher8 struct {
 	pv       [maxPly + 1][maxPly + 1]int8
 	pvLen    [maxPly + 1]int
 	feat     [maxPly + 1]feats8
+	// endLists and midLists hold the move lists of the solver's and the
+	// midgame's nodes by ply: a list in the frame would be zeroed at every
+	// node, a fiftieth of the solver's time. The searches a node starts
+	// once its list is made run at deeper plies.
+	endLists [maxPly + 1][32]endMove
+	midLists [maxPly + 1][32]midMove
 	// pool is the workers of a search on several threads, nil on one.
 	pool *pool8
 	// sp is the split point whose move the worker searches, nil outside
@@ -158,7 +164,7 @@ func (s *searcher8) pvs(p, o uint64, black bool, alpha, beta, depth, ply int, pa
 		}
 		return v
 	}
-	var list [32]midMove
+	list := s.midLists[ply][:]
 	n := s.orderMid(p, o, moves, black, ttMove, depth, ply, list[:0])
 	best, bestMove := -scoreInf, -1
 	a := alpha

@@ -31,7 +31,7 @@ func (s *searcher8) pvsEnd(p, o uint64, alpha, beta, empties int, passed bool, p
 	if e, ok := s.ett.probe(p, o); ok {
 		ttMove = int(e.move) - 1
 	}
-	var list [32]endMove
+	list := s.endLists[ply][:]
 	n := s.orderEnd(p, o, moves, ttMove, empties, list[:0])
 	if empties > 12 && s.ev != nil {
 		s.orderBySearch(p, o, list[:n], ttMove, alpha, empties, ply)
