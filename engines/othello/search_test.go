@@ -646,3 +646,19 @@ func TestProbableProofs(t *testing.T) {
 		assert.Equal(t, sign(c.score), sign(-int(after.Score)), "FFO #%d: %s keeps the result", n, c.pos.MoveText(info.Best()))
 	}
 }
+
+// TestOddSquares checks the folded quadrant parities against counting the
+// empties of each quadrant.
+func TestOddSquares(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 10000 {
+		empty := rng.Uint64() & rng.Uint64()
+		var want uint64
+		for _, q := range quadrant {
+			if bits.OnesCount64(empty&q)%2 == 1 {
+				want |= empty & q
+			}
+		}
+		require.Equal(t, want, oddSquares(empty), "empty %#x", empty)
+	}
+}
