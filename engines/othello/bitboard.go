@@ -14,17 +14,6 @@ const (
 	innerCol = 0x7e7e7e7e7e7e7e7e
 )
 
-// Moves8 returns the squares where the player with discs p can move against
-// the opponent's o: the empty squares from which a line of opponent discs
-// runs to one of p's. Processors with AVX2 grow the four directions at once
-// (simd_amd64.s); the others run moves8Go.
-func Moves8(p, o uint64) uint64 {
-	if haveAVX2 {
-		return movesAVX2(p, o)
-	}
-	return moves8Go(p, o)
-}
-
 // moves8Go is Moves8 in Go: each direction grows the runs of o-discs next
 // to p by parallel prefix (Kogge-Stone), six steps folded into four. The
 // directions are written out so that every shift is by a constant.
@@ -164,17 +153,6 @@ var lines = func() *lineTables {
 	t.lineMasks = newLineMasks()
 	return t
 }()
-
-// Flips8 returns the opponent discs that a move of p's at the empty square
-// sq turns over (none when the move is not legal). Processors with AVX2 grow
-// the runs of opponent discs from sq in the eight directions at once and
-// keep those that end on p's disc (simd_amd64.s); the others run flips8Go.
-func Flips8(p, o uint64, sq int) uint64 {
-	if haveAVX2 {
-		return flipsAVX2(p, o, sq&63)
-	}
-	return flips8Go(p, o, sq)
-}
 
 // flips8Go is Flips8 by tables. Each line through sq is
 // gathered into a byte with the cells in column order (rows by a shift,

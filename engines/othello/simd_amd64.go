@@ -16,6 +16,23 @@ import (
 // save the vector registers) supports AVX2; it is read once at start-up.
 var haveAVX2 = cpu.X86.HasAVX2
 
+// Moves8 returns the squares where the player with discs p can move against
+// the opponent's o: the empty squares from which a line of opponent discs
+// runs to one of p's. Processors with AVX2 grow the four directions at once
+// (movesAVX2); the others run moves8Go. The choice is made in assembly, so
+// that a call is one call.
+//
+//go:noescape
+func Moves8(p, o uint64) uint64
+
+// Flips8 returns the opponent discs that a move of p's at the empty square
+// sq turns over (none when the move is not legal). Processors with AVX2 grow
+// the runs of opponent discs from sq in the eight directions at once and
+// keep those that end on p's disc (flipsAVX2); the others run flips8Go.
+//
+//go:noescape
+func Flips8(p, o uint64, sq int) uint64
+
 // movesAVX2 is Moves8 in AVX2.
 //
 //go:noescape

@@ -66,6 +66,22 @@ GLOBL masks<>(SB), RODATA|NOPTR, $32
 	VMOVQ        X4, AX; \
 	VZEROUPPER
 
+// func Moves8(p, o uint64) uint64
+TEXT ·Moves8(SB), NOSPLIT, $0-24
+	CMPB ·haveAVX2(SB), $0
+	JEQ  moves8go
+	JMP  ·movesAVX2(SB)
+moves8go:
+	JMP  ·moves8Go(SB)
+
+// func Flips8(p, o uint64, sq int) uint64
+TEXT ·Flips8(SB), NOSPLIT, $0-32
+	CMPB ·haveAVX2(SB), $0
+	JEQ  flips8go
+	JMP  ·flipsAVX2(SB)
+flips8go:
+	JMP  ·flips8Go(SB)
+
 // func movesAVX2(p, o uint64) uint64
 TEXT ·movesAVX2(SB), NOSPLIT, $0-24
 	VPBROADCASTQ p+0(FP), Y0

@@ -12,6 +12,15 @@ import "unsafe"
 // versions.
 const haveAVX2 = false
 
+// Moves8 returns the squares where the player with discs p can move against
+// the opponent's o: the empty squares from which a line of opponent discs
+// runs to one of p's.
+func Moves8(p, o uint64) uint64 { return moves8Go(p, o) }
+
+// Flips8 returns the opponent discs that a move of p's at the empty square
+// sq turns over (none when the move is not legal).
+func Flips8(p, o uint64, sq int) uint64 { return flips8Go(p, o, sq) }
+
 // The vector functions are never called where haveAVX2 is false: Moves8,
 // Flips8 and the evaluation run their Go versions, and the tests call these
 // only where haveAVX2 is true.
