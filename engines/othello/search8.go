@@ -165,10 +165,19 @@ func (s *searcher8) pvs(p, o uint64, black bool, alpha, beta, depth, ply int, pa
 		return v
 	}
 	list := s.midLists[ply][:]
-	n := s.orderMid(p, o, moves, black, ttMove, depth, ply, list[:0])
+	// The table's move is searched before the other moves are made and
+	// valued (each by the evaluation or a shallow search from depth 5):
+	// where it cuts, as it mostly does, that work is saved.
+	lazy := ttMove >= 0 && moves>>ttMove&1 != 0
+	n := 1
+	if lazy {
+		list[0] = midMove{sq: ttMove, flips: Flips8(p, o, ttMove)}
+	} else {
+		n = s.orderMid(p, o, moves, black, ttMove, depth, ply, list[:0])
+	}
 	best, bestMove := -scoreInf, -1
 	a := alpha
-	for i := range n {
+	for i := 0; i < n; i++ {
 		if i > 0 && s.pool != nil && depth >= s.pool.splitMid && s.canSplit(n-i) {
 			best, bestMove = s.splitMidgame(p, o, black, alpha, beta, a, depth, ply, list[i:n], best, bestMove)
 			if s.stopped {
@@ -204,6 +213,10 @@ func (s *searcher8) pvs(p, o uint64, black bool, alpha, beta, depth, ply int, pa
 					break
 				}
 			}
+		}
+		if lazy {
+			lazy = false
+			n += s.orderMid(p, o, moves&^(1<<ttMove), black, -1, depth, ply, list[1:1])
 		}
 	}
 	s.tt.store(p, o, depth, sel, alpha, beta, best, bestMove)
