@@ -177,6 +177,7 @@ func (s *searcher8) pvs(p, o uint64, black bool, alpha, beta, depth, ply int, pa
 	}
 	best, bestMove := -scoreInf, -1
 	a := alpha
+	fresh := 0 // orderMid put the best first from here
 	for i := 0; i < n; i++ {
 		if i > 0 && s.pool != nil && depth >= s.pool.splitMid && s.canSplit(n-i) {
 			best, bestMove = s.splitMidgame(p, o, black, alpha, beta, a, depth, ply, list[i:n], best, bestMove)
@@ -185,7 +186,9 @@ func (s *searcher8) pvs(p, o uint64, black bool, alpha, beta, depth, ply int, pa
 			}
 			break
 		}
-		pickMid(list[i:n])
+		if i != fresh {
+			pickMid(list[i:n])
+		}
 		mv := &list[i]
 		np, no := o^mv.flips, p^mv.flips^1<<mv.sq
 		s.child(ply, mv.sq, mv.flips, black)
@@ -217,6 +220,7 @@ func (s *searcher8) pvs(p, o uint64, black bool, alpha, beta, depth, ply int, pa
 		if lazy {
 			lazy = false
 			n += s.orderMid(p, o, moves&^(1<<ttMove), black, -1, depth, ply, list[1:1])
+			fresh = 1
 		}
 	}
 	s.tt.store(p, o, depth, sel, alpha, beta, best, bestMove)
@@ -332,7 +336,7 @@ func (s *searcher8) orderMid(p, o, moves uint64, black bool, ttMove, depth, ply 
 	case depth >= 5:
 		sortDepth = 0
 	}
-	n := 0
+	n, b := 0, 0 // b: the first of the best values, put in front
 	for m := moves; m != 0; m &= m - 1 {
 		sq := bits.TrailingZeros64(m)
 		f := Flips8(p, o, sq)
@@ -359,7 +363,13 @@ func (s *searcher8) orderMid(p, o, moves uint64, black bool, ttMove, depth, ply 
 			}
 		}
 		list = append(list, midMove{sq: sq, flips: f, val: val})
+		if val > list[b].val {
+			b = n
+		}
 		n++
+	}
+	if n > 0 {
+		list[0], list[b] = list[b], list[0]
 	}
 	return n
 }
