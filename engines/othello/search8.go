@@ -341,6 +341,11 @@ func (s *searcher8) orderMid(p, o, moves uint64, black bool, ttMove, depth, ply 
 		sq := bits.TrailingZeros64(m)
 		f := Flips8(p, o, sq)
 		np, no := o^f, p^f^1<<sq
+		if depth > evalShallowMax+1 {
+			// The child probes the table: its entry is asked for now,
+			// so that the cache misses of the children overlap.
+			s.tt.prefetch(np, no)
+		}
 		var val int
 		if sq == ttMove {
 			val = 1 << 30
