@@ -24,6 +24,7 @@ commands:
   train     fit weights to samples and write a weight file
   match     play two weight sets against each other from XOT openings
   probcut   measure the error model of ProbCut
+  positions write the positions of WTHOR games at N empties as obf lines
 run a command with -h for its flags`
 
 // Run runs `qi othellotrain` with args. A request for help prints the usage
@@ -37,13 +38,14 @@ func Run(args []string, stdout, stderr io.Writer) error {
 		return flag.ErrHelp
 	}
 	cmds := map[string]func([]string, io.Writer, io.Writer) error{
-		"wthor":    runWthor,
-		"selfplay": runSelfPlay,
-		"label":    runLabel,
-		"td":       runTD,
-		"train":    runTrain,
-		"match":    runMatch,
-		"probcut":  runProbcut,
+		"wthor":     runWthor,
+		"selfplay":  runSelfPlay,
+		"label":     runLabel,
+		"td":        runTD,
+		"train":     runTrain,
+		"match":     runMatch,
+		"probcut":   runProbcut,
+		"positions": runPositions,
 	}
 	cmd, ok := cmds[strings.ToLower(args[0])]
 	if !ok {

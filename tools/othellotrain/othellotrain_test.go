@@ -5,11 +5,15 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"qi/engines"
+	"qi/engines/othello"
 	"qi/engines/othello/pattern"
 	"qi/tools/shard"
 )
@@ -269,5 +273,50 @@ func TestTrainFrom(t *testing.T) {
 	for _, bad := range [][]string{{"-from", "embedded", "-chain"}, {"-from", "embedded", "-parity"}, {"-from", filepath.Join(dir, "none.bin")}} {
 		var o, e bytes.Buffer
 		assert.Error(t, Run(append([]string{"train", "-o", filepath.Join(dir, "x.bin")}, append(bad, samples)...), &o, &e), bad)
+	}
+}
+
+// TestPositions: each line is a position of the asked empties with a move
+// for the side to move, one a game, as many as asked, the same for the same
+// seed; bad arguments are refused.
+func TestPositions(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		args  []string
+		lines int
+	}{
+		{"every game", []string{"-empties", "20"}, 12},
+		{"a count", []string{"-empties", "30", "-n", "5"}, 5},
+		{"shuffled", []string{"-empties", "12", "-n", "4", "-seed", "3"}, 4},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out := run(t, append(append([]string{"positions"}, tt.args...), "testdata/WTH_1977.wtb")...)
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			require.Len(t, lines, tt.lines)
+			empties, err := strconv.Atoi(tt.args[1])
+			require.NoError(t, err)
+			for _, l := range lines {
+				text, ok := strings.CutSuffix(l, ";")
+				require.True(t, ok, l)
+				p, err := othello.ParseText(text)
+				require.NoError(t, err, l)
+				assert.Equal(t, empties, p.Empties(), l)
+				ms := p.LegalMoves(nil)
+				assert.NotEqual(t, []engines.Move{othello.Pass}, ms, "%s: the side to move has a move", l)
+			}
+			assert.Equal(t, out, run(t, append(append([]string{"positions"}, tt.args...), "testdata/WTH_1977.wtb")...))
+		})
+	}
+	first := run(t, "positions", "-empties", "20", "-n", "4", "testdata/WTH_1977.wtb")
+	shuffled := run(t, "positions", "-empties", "20", "-n", "4", "-seed", "3", "testdata/WTH_1977.wtb")
+	assert.NotEqual(t, first, shuffled, "a seed shuffles the games")
+	for _, args := range [][]string{
+		{"positions", "testdata/WTH_1977.wtb"},
+		{"positions", "-empties", "60", "testdata/WTH_1977.wtb"},
+		{"positions", "-empties", "20"},
+		{"positions", "-empties", "20", "-n", "-1", "testdata/WTH_1977.wtb"},
+	} {
+		var out, errs bytes.Buffer
+		assert.Error(t, Run(args, &out, &errs), "%v", args)
 	}
 }
