@@ -38,9 +38,9 @@ func runPositions(args []string, stdout, stderr io.Writer) error {
 		rng.Shuffle(len(games), func(i, j int) { games[i], games[j] = games[j], games[i] })
 	}
 	w := stdout
+	var f *os.File
 	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
+		if f, err = os.Create(*out); err != nil {
 			return err
 		}
 		defer f.Close()
@@ -59,6 +59,12 @@ func runPositions(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := bw.Flush(); err != nil {
 		return err
+	}
+	if f != nil {
+		// A write the file system only refuses at closing is still lost.
+		if err := f.Close(); err != nil {
+			return err
+		}
 	}
 	fmt.Fprintf(stderr, "%d positions at %d empties from %d games\n", written, *empties, len(games))
 	return nil
