@@ -286,6 +286,9 @@ func TestPositions(t *testing.T) {
 		lines int
 	}{
 		{"every game", []string{"-empties", "20"}, 12},
+		// The fifth game's mover passes at 16 empties: its line is the
+		// opponent's position after the pass.
+		{"a pass", []string{"-empties", "16"}, 12},
 		{"a count", []string{"-empties", "30", "-n", "5"}, 5},
 		{"shuffled", []string{"-empties", "12", "-n", "4", "-seed", "3"}, 4},
 	} {
