@@ -354,7 +354,10 @@ func (s *searcher8) nwsEnd(p, o uint64, alpha, empties int, passed bool, ply int
 		return s.nwsShallow(p, o, alpha, empties, passed)
 	}
 	s.nodes++
-	if s.nodes >= s.pollAt && s.poll() || s.sp != nil && s.abort() {
+	// Once stopped, every node returns at once: the next poll is up to
+	// pollEvery nodes away, and each sibling on the way back up the tree
+	// would search that far before it saw the stop.
+	if s.nodes >= s.pollAt && s.poll() || s.stopped || s.sp != nil && s.abort() {
 		return alpha
 	}
 	if alpha >= stabilityFrom[empties] {
