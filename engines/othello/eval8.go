@@ -133,10 +133,32 @@ func (e *eval8) score(f *feats8, p, o uint64, black bool) int {
 	}
 	sc := st[e.w.ScalarAt:]
 	const k = pattern.ScalarMax + 1
-	sum += int(sc[min(bits.OnesCount64(Moves8(p, o)), pattern.ScalarMax)])
-	sum += int(sc[k+min(bits.OnesCount64(Moves8(o, p)), pattern.ScalarMax)])
+	mp, mo := Moves8(p, o), Moves8(o, p)
+	sum += int(sc[min(bits.OnesCount64(mp), pattern.ScalarMax)])
+	sum += int(sc[k+min(bits.OnesCount64(mo), pattern.ScalarMax)])
 	sum += int(sc[2*k+min(bits.OnesCount64(potentialMoves(p, o)), pattern.ScalarMax)])
 	sum += int(sc[3*k+min(bits.OnesCount64(potentialMoves(o, p)), pattern.ScalarMax)])
+	if e.w.Set.MobRows > 0 {
+		sum += mobRows(st[e.w.MobAt:e.w.Bias], mp, mo, e.w.Set.MobRows)
+	}
+	return sum
+}
+
+// mobRows sums the weights of the mobility rows of the legal moves mp and mo
+// in their tables t, rows of them (as MobEntries indexes them).
+func mobRows(t []int16, mp, mo uint64, rows int) int {
+	tp, to := transpose8(mp), transpose8(mo)
+	sum := 0
+	for r := range rows {
+		// A table of exactly MobRowSize entries takes a uint16 index
+		// without a bounds check.
+		tr := (*[pattern.MobRowSize]int16)(t[r*pattern.MobRowSize:])
+		lo, hi := uint(8*r), uint(8*(7-r))
+		sum += int(tr[uint16(mp>>lo)&0xff|uint16(mo>>lo)<<8])
+		sum += int(tr[uint16(mp>>hi)&0xff|uint16(mo>>hi)<<8])
+		sum += int(tr[uint16(tp>>lo)&0xff|uint16(to>>lo)<<8])
+		sum += int(tr[uint16(tp>>hi)&0xff|uint16(to>>hi)<<8])
+	}
 	return sum
 }
 

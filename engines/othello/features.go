@@ -35,9 +35,9 @@ func NewPosition(n int, cells []uint8, side engines.Side) (*Position, error) {
 
 // Features returns the evaluation's inputs of the position for the side to
 // move under set (which must be the set of the board's size): the table
-// entry of every pattern instance in order, appended to entries, and the
-// scalar counts (mobility and potential mobility of the side to move and of
-// its opponent).
+// entry of every pattern instance in order, then those of the mobility rows
+// (MobEntries), appended to entries, and the scalar counts (mobility and
+// potential mobility of the side to move and of its opponent).
 func (p *Position) Features(set *pattern.Set, entries []int) ([]int, [pattern.Scalars]int) {
 	cells := make([]int8, p.n*p.n)
 	me := p.SideToMove()
@@ -61,6 +61,9 @@ func (p *Position) Features(set *pattern.Set, entries []int) ([]int, [pattern.Sc
 		sc = [pattern.Scalars]int{
 			bits.OnesCount64(Moves8(pl, op)), bits.OnesCount64(Moves8(op, pl)),
 			bits.OnesCount64(potentialMoves(pl, op)), bits.OnesCount64(potentialMoves(op, pl)),
+		}
+		if set.MobRows > 0 {
+			entries = MobEntries(Moves8(pl, op), Moves8(op, pl), set.MobRows, entries)
 		}
 	} else {
 		m, o := p.bn.scalars()
@@ -92,14 +95,35 @@ func Features8(set *pattern.Set, p, o uint64, entries []int) ([]int, [pattern.Sc
 			entries = append(entries, idx+(w-1)/2)
 		}
 	}
+	mp, mo := Moves8(p, o), Moves8(o, p)
+	if set.MobRows > 0 {
+		entries = MobEntries(mp, mo, set.MobRows, entries)
+	}
 	sc := [pattern.Scalars]int{
-		bits.OnesCount64(Moves8(p, o)), bits.OnesCount64(Moves8(o, p)),
+		bits.OnesCount64(mp), bits.OnesCount64(mo),
 		bits.OnesCount64(potentialMoves(p, o)), bits.OnesCount64(potentialMoves(o, p)),
 	}
 	for i := range sc {
 		sc[i] = min(sc[i], pattern.ScalarMax)
 	}
 	return entries, sc
+}
+
+// MobEntries appends the entries of the mobility rows of the legal moves mp
+// of the side to move and mo of its opponent: for each distance r from the
+// edge up to rows-1 (at most 3), row r, row 7-r, column r and column 7-r,
+// each indexed in table r of pattern.MobRowSize entries.
+func MobEntries(mp, mo uint64, rows int, entries []int) []int {
+	tp, to := transpose8(mp), transpose8(mo)
+	for r := range rows {
+		for _, sh := range [2]int{8 * r, 8 * (7 - r)} {
+			entries = append(entries, int(mp>>sh&0xff|mo>>sh&0xff<<8))
+		}
+		for _, sh := range [2]int{8 * r, 8 * (7 - r)} {
+			entries = append(entries, int(tp>>sh&0xff|to>>sh&0xff<<8))
+		}
+	}
+	return entries
 }
 
 // Evaluator is the static evaluation under given weights, set up once for

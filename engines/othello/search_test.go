@@ -477,16 +477,30 @@ func TestSearchLeavesPosition(t *testing.T) {
 // one from Features: the AVX2 update and sum where the processor has them,
 // and the Go ones.
 func TestIncrementalFeatures(t *testing.T) {
-	w := pattern.Load(8)
-	if w == nil {
-		w = pattern.NewWeights(pattern.For(8), 4)
-		for _, st := range w.Stage {
-			for i := range st {
-				st[i] = int16(i*7919%201 - 100)
-			}
-		}
-		w.Tie()
+	// The embedded weights, and weights with every table filled (the
+	// embedded ones may leave some at zero).
+	sets := []*pattern.Weights{syntheticWeights8()}
+	if w := pattern.Load(8); w != nil {
+		sets = append(sets, w)
 	}
+	for _, w := range sets {
+		checkIncrementalFeatures(t, w)
+	}
+}
+
+// syntheticWeights8 returns 8x8 weights with every entry set, tied.
+func syntheticWeights8() *pattern.Weights {
+	w := pattern.NewWeights(pattern.For(8), 4)
+	for _, st := range w.Stage {
+		for i := range st {
+			st[i] = int16(i*7919%201 - 100)
+		}
+	}
+	w.Tie()
+	return w
+}
+
+func checkIncrementalFeatures(t *testing.T, w *pattern.Weights) {
 	e := newEval8(w)
 	rng := rand.New(rand.NewPCG(5, 6))
 	for range 20 {
@@ -533,6 +547,11 @@ func TestIncrementalFeatures(t *testing.T) {
 					k++
 				}
 			}
+			for j := range 4 * w.Set.MobRows {
+				want += int(st[w.MobAt+j/4*pattern.MobRowSize+entries[k]])
+				k++
+			}
+			require.Len(t, entries, k)
 			for j, v := range sc {
 				want += int(st[w.ScalarAt+j*(pattern.ScalarMax+1)+v])
 			}
@@ -660,5 +679,48 @@ func TestOddSquares(t *testing.T) {
 			}
 		}
 		require.Equal(t, want, oddSquares(empty), "empty %#x", empty)
+	}
+}
+
+// TestEvalSymmetric checks that the evaluation under tied weights gives the
+// eight images of a position the same score, and that the mobility rows read
+// the lines they name.
+func TestEvalSymmetric(t *testing.T) {
+	w := syntheticWeights8()
+	e := newEval8(w)
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 10 {
+		p := StartPosition(8)
+		for p.Result() == engines.None && p.Empties() > 8 {
+			moves := p.LegalMoves(nil)
+			p.Play(moves[rng.IntN(len(moves))])
+			me, opp, _ := p.Bitboards()
+			mp, mo := Moves8(me, opp), Moves8(opp, me)
+			entries := MobEntries(mp, mo, 4, nil)
+			for r := range 4 {
+				lines := [4][2]int{{8 * r, 1}, {8 * (7 - r), 1}, {r, 8}, {7 - r, 8}} // first square, step
+				for i, l := range lines {
+					want := 0
+					for c := range 8 {
+						sq := l[0] + c*l[1]
+						want |= int(mp>>sq&1)<<c | int(mo>>sq&1)<<(8+c)
+					}
+					require.Equal(t, want, entries[4*r+i], "distance %d line %d", r, i)
+				}
+			}
+			var f feats8
+			black := p.side == engines.P1
+			e.setup(&f, p.black, p.white)
+			want := e.score(&f, me, opp, black)
+			for s := range 8 {
+				b, wh := transform8(p.black, s), transform8(p.white, s)
+				e.setup(&f, b, wh)
+				pm, om := b, wh
+				if !black {
+					pm, om = wh, b
+				}
+				require.Equal(t, want, e.score(&f, pm, om, black), "symmetry %d of %s", s, p.Text())
+			}
+		}
 	}
 }

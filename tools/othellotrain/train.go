@@ -76,7 +76,7 @@ func stageWeights(stageOf []int, st, window int, parity bool) []float64 {
 // features turns the samples that weigh in a stage into the indices of the
 // weights they use.
 func features(set *pattern.Set, w *pattern.Weights, n int, samples []sample, cfg trainConfig, weightOf []float64) *stageData {
-	d := &stageData{k: set.Instances() + pattern.Scalars + 1}
+	d := &stageData{k: set.Instances() + 4*set.MobRows + pattern.Scalars + 1}
 	var entries []int
 	for i := range samples {
 		s := &samples[i]
@@ -100,6 +100,10 @@ func features(set *pattern.Set, w *pattern.Weights, n int, samples []sample, cfg
 				d.idx = append(d.idx, int32(w.Offsets[pi]+pt.Rep(entries[k])))
 				k++
 			}
+		}
+		for j := range 4 * set.MobRows {
+			d.idx = append(d.idx, int32(w.MobAt+j/4*pattern.MobRowSize+pattern.MobRep(entries[k])))
+			k++
 		}
 		for j, v := range sc {
 			d.idx = append(d.idx, int32(w.ScalarAt+j*(pattern.ScalarMax+1)+v))

@@ -1,7 +1,8 @@
 // Package pattern holds othello's evaluation features and their weights: the
 // patterns (edges with X-squares, edge blocks, corner blocks and triangles,
-// lines and diagonals, each on all its symmetric places), the mobility tables,
-// the game stages, and the compact file format of trained weights. The engine
+// lines and diagonals, each on all its symmetric places), the mobility tables
+// and mobility rows (where on each line both sides' legal moves lie), the
+// game stages, and the compact file format of trained weights. The engine
 // and the training tool both read the features from here, so that they cannot
 // disagree.
 //
@@ -13,6 +14,7 @@ package pattern
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"sync"
 )
@@ -61,7 +63,18 @@ const (
 	// move and of its opponent, and their potential mobility (empty squares
 	// next to the other side's discs).
 	Scalars = 4
+	// MobRowSize is the number of entries of a mobility row's table: the
+	// side to move's legal moves on a line of 8 squares in the low byte,
+	// the opponent's in the high byte.
+	MobRowSize = 1 << 16
 )
+
+// MobRep returns the entry that stands for entry i of a mobility row's
+// table: a line and its reading backwards share one weight.
+func MobRep(i int) int {
+	r := int(bits.Reverse8(uint8(i))) | int(bits.Reverse8(uint8(i>>8)))<<8
+	return min(i, r)
+}
 
 // Set is the feature set of one board size.
 type Set struct {
@@ -72,6 +85,12 @@ type Set struct {
 	StageSize int
 	// Start is the number of empties of the first position.
 	Start int
+	// MobRows is the number of mobility-row tables (8x8 only): where the
+	// legal moves of both sides lie along the rows and columns, a table
+	// for each distance from the edge (rows 1 and 8 and columns a and h
+	// share the first), so that a move to a corner or an edge weighs
+	// more than its count.
+	MobRows int
 }
 
 // StageMap returns the stage of each number of empty squares, from 0 to
@@ -175,6 +194,7 @@ func newSet8() *Set {
 		s.add(fmt.Sprintf("diag%d", l), diag(n, l))
 	}
 	s.Start, s.StageSize = 60, 4
+	s.MobRows = 4
 	return s
 }
 

@@ -102,6 +102,38 @@ func TestWeightsRoundTrip(t *testing.T) {
 	assert.Error(t, err)
 }
 
+// TestWeightsWithoutMobRows checks that weights fitted without the mobility
+// rows (as older files are) load into the 8x8 set with those tables at zero,
+// and that a file with other rows than the set's is refused.
+func TestWeightsWithoutMobRows(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, rows := range []int{0, 2} {
+		old := *For(8)
+		old.MobRows = rows
+		w := NewWeights(&old, 4)
+		for _, st := range w.Stage {
+			for i := range st {
+				st[i] = int16(rng.IntN(2001) - 1000)
+			}
+		}
+		w.Tie()
+		var buf bytes.Buffer
+		require.NoError(t, w.Encode(&buf))
+		back, err := Decode(For(8), bytes.NewReader(buf.Bytes()))
+		if rows != 0 {
+			assert.Error(t, err)
+			continue
+		}
+		require.NoError(t, err)
+		for s, st := range back.Stage {
+			assert.Equal(t, w.Stage[s][:w.MobAt], st[:back.MobAt])
+			assert.Equal(t, w.Stage[s][w.Bias], st[back.Bias])
+			assert.Zero(t, slices.Max(st[back.MobAt:back.Bias]))
+			assert.Zero(t, slices.Min(st[back.MobAt:back.Bias]))
+		}
+	}
+}
+
 func TestEmbedded(t *testing.T) {
 	for _, n := range []int{8, 10} {
 		if _, err := files.ReadFile(FileName(n)); err != nil {

@@ -26,12 +26,13 @@ type Weights struct {
 	StageOf []int
 	// Stage[s] is the flat table of stage s: each pattern's full table in
 	// the set's order, then the Scalars tables of ScalarMax+1 entries, then
-	// a bias.
+	// the set's MobRows tables of MobRowSize entries, then a bias.
 	Stage [][]int16
 	// Offsets[i] is where pattern i's table starts in a stage's table.
 	Offsets []int
-	// ScalarAt is where the scalar tables start; Bias is the bias's place.
-	ScalarAt, Bias int
+	// ScalarAt is where the scalar tables start, MobAt the mobility rows';
+	// Bias is the bias's place.
+	ScalarAt, MobAt, Bias int
 }
 
 // NewWeights returns zero weights for the set in stages of per empties.
@@ -51,6 +52,8 @@ func newWeights(s *Set, stageOf []int) *Weights {
 	}
 	w.ScalarAt = at
 	at += Scalars * (ScalarMax + 1)
+	w.MobAt = at
+	at += s.MobRows * MobRowSize
 	w.Bias = at
 	at++
 	stages := 0
@@ -82,10 +85,22 @@ func (w *Weights) Tie() {
 				t[j] = t[p.tie[j]]
 			}
 		}
+		for r := range w.Set.MobRows {
+			t := st[w.MobAt+r*MobRowSize : w.MobAt+(r+1)*MobRowSize]
+			for j := range t {
+				t[j] = t[MobRep(j)]
+			}
+		}
 	}
 }
 
-const magic = "QIOW2\n"
+// The format's magic: version 3 adds the mobility rows' tables and says how
+// many there are; version 2 files (no mobility rows) still load, with those
+// tables at zero.
+const (
+	magic   = "QIOW3\n"
+	magicV2 = "QIOW2\n"
+)
 
 // Encode writes the weights in the compact format.
 func (w *Weights) Encode(out io.Writer) error {
@@ -105,6 +120,7 @@ func (w *Weights) Encode(out io.Writer) error {
 	}
 	put(Scalars)
 	put(ScalarMax)
+	put(s.MobRows)
 	for _, st := range w.Stage {
 		for i := range s.Patterns {
 			p := &s.Patterns[i]
@@ -115,9 +131,15 @@ func (w *Weights) Encode(out io.Writer) error {
 				}
 			}
 		}
-		for _, v := range st[w.ScalarAt:] {
+		for _, v := range st[w.ScalarAt:w.MobAt] {
 			put(int(v))
 		}
+		for j, v := range st[w.MobAt:w.Bias] {
+			if MobRep(j%MobRowSize) == j%MobRowSize {
+				put(int(v))
+			}
+		}
+		put(int(st[w.Bias]))
 	}
 	zw, err := flate.NewWriter(out, flate.BestCompression)
 	if err != nil {
@@ -135,7 +157,8 @@ func Decode(s *Set, in io.Reader) (*Weights, error) {
 	if err != nil {
 		return nil, fmt.Errorf("weights: %w", err)
 	}
-	if !bytes.HasPrefix(raw, []byte(magic)) {
+	v2 := bytes.HasPrefix(raw, []byte(magicV2))
+	if !v2 && !bytes.HasPrefix(raw, []byte(magic)) {
 		return nil, errors.New("weights: not a qi othello weight file")
 	}
 	// The varints are read from the slice, not through an io.ByteReader:
@@ -171,8 +194,14 @@ func Decode(s *Set, in io.Reader) (*Weights, error) {
 			return nil, fmt.Errorf("weights: pattern %s has %d squares in the file, %d in the engine", s.Patterns[i].Name, l, s.Patterns[i].Len)
 		}
 	}
+	mobRows := 0
 	if a, b := get(), get(); a != Scalars || b != ScalarMax {
 		return nil, fmt.Errorf("weights: scalar tables differ")
+	}
+	if !v2 {
+		if mobRows = get(); mobRows != 0 && mobRows != s.MobRows {
+			return nil, fmt.Errorf("weights: %d mobility rows in the file, %d in the engine", mobRows, s.MobRows)
+		}
 	}
 	w := newWeights(s, stageOf)
 	if len(w.Stage) != stages {
@@ -188,9 +217,15 @@ func Decode(s *Set, in io.Reader) (*Weights, error) {
 				}
 			}
 		}
-		for j := range st[w.ScalarAt:] {
+		for j := range Scalars * (ScalarMax + 1) {
 			st[w.ScalarAt+j] = int16(get())
 		}
+		for j := range mobRows * MobRowSize {
+			if MobRep(j%MobRowSize) == j%MobRowSize {
+				st[w.MobAt+j] = int16(get())
+			}
+		}
+		st[w.Bias] = int16(get())
 	}
 	if err != nil {
 		return nil, err
