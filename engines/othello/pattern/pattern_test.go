@@ -79,15 +79,7 @@ func byName(t *testing.T, s *Set, name string) *Pattern {
 func TestWeightsRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, n := range []int{8, 10} {
-		w := NewWeights(For(n), 4)
-		for _, st := range w.Stage {
-			for i := range st {
-				st[i] = int16(rng.IntN(2001) - 1000)
-			}
-		}
-		w.Tie()
-		var buf bytes.Buffer
-		require.NoError(t, w.Encode(&buf))
+		w, buf := randomWeights(t, For(n), rng)
 		back, err := Decode(For(n), bytes.NewReader(buf.Bytes()))
 		require.NoError(t, err)
 		assert.Equal(t, w.Stage, back.Stage)
@@ -102,6 +94,22 @@ func TestWeightsRoundTrip(t *testing.T) {
 	assert.Error(t, err)
 }
 
+// randomWeights returns tied random weights of s in stages of 4 empties, and
+// their file.
+func randomWeights(t *testing.T, s *Set, rng *rand.Rand) (*Weights, *bytes.Buffer) {
+	t.Helper()
+	w := NewWeights(s, 4)
+	for _, st := range w.Stage {
+		for i := range st {
+			st[i] = int16(rng.IntN(2001) - 1000)
+		}
+	}
+	w.Tie()
+	var buf bytes.Buffer
+	require.NoError(t, w.Encode(&buf))
+	return w, &buf
+}
+
 // TestWeightsWithoutMobRows checks that weights fitted without the mobility
 // rows (as older files are) load into the 8x8 set with those tables at zero,
 // and that a file with other rows than the set's is refused.
@@ -110,15 +118,7 @@ func TestWeightsWithoutMobRows(t *testing.T) {
 	for _, rows := range []int{0, 2} {
 		old := *For(8)
 		old.MobRows = rows
-		w := NewWeights(&old, 4)
-		for _, st := range w.Stage {
-			for i := range st {
-				st[i] = int16(rng.IntN(2001) - 1000)
-			}
-		}
-		w.Tie()
-		var buf bytes.Buffer
-		require.NoError(t, w.Encode(&buf))
+		w, buf := randomWeights(t, &old, rng)
 		back, err := Decode(For(8), bytes.NewReader(buf.Bytes()))
 		if rows != 0 {
 			assert.Error(t, err)
