@@ -58,12 +58,13 @@ func (p *Position) Features(set *pattern.Set, entries []int) ([]int, [pattern.Sc
 	var sc [pattern.Scalars]int
 	if p.n == 8 {
 		pl, op, _ := p.Bitboards()
+		mp, mo := Moves8(pl, op), Moves8(op, pl)
 		sc = [pattern.Scalars]int{
-			bits.OnesCount64(Moves8(pl, op)), bits.OnesCount64(Moves8(op, pl)),
+			bits.OnesCount64(mp), bits.OnesCount64(mo),
 			bits.OnesCount64(potentialMoves(pl, op)), bits.OnesCount64(potentialMoves(op, pl)),
 		}
 		if set.MobRows > 0 {
-			entries = MobEntries(Moves8(pl, op), Moves8(op, pl), set.MobRows, entries)
+			entries = MobEntries(mp, mo, set.MobRows, entries)
 		}
 	} else {
 		m, o := p.bn.scalars()
