@@ -32,6 +32,9 @@ type eval8 struct {
 	mid   [maxInst]int32 // index 0 of each instance's table in a stage
 	bySq  [64][]featPow  // the digits each square is part of
 	stage [65][]int16    // the stage table of each number of empties
+	// mob is the mobility rows' tables of each number of empties, nil
+	// for weights without them.
+	mob [65]*mobTables
 	// lanes is -1 for the instances in use, 0 for the padding: the mask
 	// of the AVX2 evaluation's gathers.
 	lanes [maxInst]int32
@@ -60,7 +63,13 @@ func newEval8(w *pattern.Weights) *eval8 {
 		}
 	}
 	for empties := range 65 {
-		e.stage[empties] = w.Stage[w.StageOf[empties]]
+		st := w.Stage[w.StageOf[empties]]
+		e.stage[empties] = st
+		if s.MobRows > 0 {
+			// The 8x8 set has four rows; the conversion panics on
+			// a set with fewer, which the evaluation cannot read.
+			e.mob[empties] = (*mobTables)(st[w.MobAt:w.Bias])
+		}
 	}
 	return e
 }
@@ -138,28 +147,33 @@ func (e *eval8) score(f *feats8, p, o uint64, black bool) int {
 	sum += int(sc[k+min(bits.OnesCount64(mo), pattern.ScalarMax)])
 	sum += int(sc[2*k+min(bits.OnesCount64(potentialMoves(p, o)), pattern.ScalarMax)])
 	sum += int(sc[3*k+min(bits.OnesCount64(potentialMoves(o, p)), pattern.ScalarMax)])
-	if e.w.Set.MobRows > 0 {
-		sum += mobRows(st[e.w.MobAt:e.w.Bias], mp, mo, e.w.Set.MobRows)
+	if t := e.mob[empties]; t != nil {
+		sum += mobRows(t, mp, mo)
 	}
 	return sum
 }
 
 // mobRows sums the weights of the mobility rows of the legal moves mp and mo
-// in their tables t, rows of them (as MobEntries indexes them).
-func mobRows(t []int16, mp, mo uint64, rows int) int {
+// in t, the set's four tables (as MobEntries indexes them): unrolled, so
+// that each line's shifts are constants, which Go checks for nothing.
+func mobRows(t *mobTables, mp, mo uint64) int {
 	tp, to := transpose8(mp), transpose8(mo)
-	sum := 0
-	for r := range rows {
-		// A table of exactly MobRowSize entries takes a uint16 index
-		// without a bounds check.
-		tr := (*[pattern.MobRowSize]int16)(t[r*pattern.MobRowSize:])
-		lo, hi := uint(8*r), uint(8*(7-r))
-		sum += int(tr[uint16(mp>>lo)&0xff|uint16(mo>>lo)<<8])
-		sum += int(tr[uint16(mp>>hi)&0xff|uint16(mo>>hi)<<8])
-		sum += int(tr[uint16(tp>>lo)&0xff|uint16(to>>lo)<<8])
-		sum += int(tr[uint16(tp>>hi)&0xff|uint16(to>>hi)<<8])
-	}
-	return sum
+	return mobLine(t, 0, mp, mo, 0) + mobLine(t, 0, mp, mo, 56) +
+		mobLine(t, 0, tp, to, 0) + mobLine(t, 0, tp, to, 56) +
+		mobLine(t, 1, mp, mo, 8) + mobLine(t, 1, mp, mo, 48) +
+		mobLine(t, 1, tp, to, 8) + mobLine(t, 1, tp, to, 48) +
+		mobLine(t, 2, mp, mo, 16) + mobLine(t, 2, mp, mo, 40) +
+		mobLine(t, 2, tp, to, 16) + mobLine(t, 2, tp, to, 40) +
+		mobLine(t, 3, mp, mo, 24) + mobLine(t, 3, mp, mo, 32) +
+		mobLine(t, 3, tp, to, 24) + mobLine(t, 3, tp, to, 32)
+}
+
+// mobTables are the four mobility-row tables of a stage.
+type mobTables [4 * pattern.MobRowSize]int16
+
+// mobLine is the weight in table r of the line of mp and mo sh bits up.
+func mobLine(t *mobTables, r int, mp, mo uint64, sh uint) int {
+	return int(t[(r<<16|int(mp>>sh&0xff)|int(mo>>sh&0xff)<<8)&(len(t)-1)])
 }
 
 // patternsGo sums the weights of the pattern instances in the stage table
