@@ -173,7 +173,7 @@ type mobTables [4 * pattern.MobRowSize]int16
 
 // mobLine is the weight in table r of the line of mp and mo sh bits up.
 func mobLine(t *mobTables, r int, mp, mo uint64, sh uint) int {
-	return int(t[(r<<16|int(mp>>sh&0xff)|int(mo>>sh&0xff)<<8)&(len(t)-1)])
+	return int(t[(r*pattern.MobRowSize|int(mp>>sh&0xff)|int(mo>>sh&0xff)<<8)&(len(t)-1)])
 }
 
 // patternsGo sums the weights of the pattern instances in the stage table
