@@ -571,7 +571,7 @@ func TestSelectiveDepth(t *testing.T) {
 		fewer          bool
 	}{
 		{30, 8, true},
-		{14, 6, false},
+		{10, 6, false},
 	} {
 		p := findEmpties(t, c.empties)
 		var infos [2]engines.Info
@@ -597,8 +597,8 @@ func TestSelectiveDepth(t *testing.T) {
 // full-width one solves them.
 func TestSelectiveSolveFrom(t *testing.T) {
 	for _, c := range []struct{ depth, wld, exact int }{
-		{1, 6, 4}, {4, 12, 10}, {6, 16, 14}, {8, 17, 15}, {10, 18, 16},
-		{12, 20, 18}, {14, 21, 19}, {18, 24, 22}, {30, 24, 22},
+		{1, 6, 0}, {4, 12, 6}, {6, 16, 10}, {8, 17, 11}, {10, 18, 12},
+		{12, 20, 14}, {14, 21, 15}, {18, 24, 18}, {30, 24, 18},
 	} {
 		wld, exact := SelectiveSolveFrom(c.depth)
 		assert.Equal(t, []int{c.wld, c.exact}, []int{wld, exact}, "depth %d", c.depth)

@@ -62,14 +62,19 @@ func SolveFrom(d int) (wld, exact int) {
 
 // SelectiveSolveFrom is SolveFrom for a search of depth d with ProbCut
 // (engines.Config.Selective): it proves who wins from 12+2d/3 empties (at
-// most 2d+4 and maxSolveFrom), the exact score from two fewer; NTest's
+// most 2d+4 and maxSolveFrom), the exact score from six fewer; NTest's
 // depths too move their proofs two thirds of an empty further a ply. With
 // the proofs of SolveFrom a selective depth 10 spends most of its time in
 // them: against NTest at equal time (its depth 17, 0.071 s a move against
-// qi's 0.074) it won 1 game of 20 and drew 1.
+// qi's 0.074) it won 1 game of 20 and drew 1. Who wins decides a game, and
+// once it is proven the searches that follow find the proof in the table:
+// the exact solves two empties after the proof took a selective depth 14
+// 8% of its time against NTest (at 19 and 18 empties 0.087 s and
+// 0.048 s a move, NTest 0.012 s and 0.006 s), six after it 0.021 s and
+// 0.014 s, with the same results in 399 games of 400.
 func SelectiveSolveFrom(d int) (wld, exact int) {
 	wld = min(12+2*d/3, 2*d+4, maxSolveFrom)
-	return wld, min(wld-2, 2*d+2)
+	return wld, max(wld-6, 0)
 }
 
 // ProbableFrom is, for a selective search of depth d, the most empties from
