@@ -74,7 +74,7 @@ func SolveFrom(d int) (wld, exact int) {
 // 0.012 s, with the same results in 399 games of 400 and 6% less time.
 func SelectiveSolveFrom(d int) (wld, exact int) {
 	wld = min(12+2*d/3, 2*d+4, maxSolveFrom)
-	return wld, max(wld-6, 0)
+	return wld, wld - 6
 }
 
 // ProbableFrom is, for a selective search of depth d, the most empties from
