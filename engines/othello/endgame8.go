@@ -554,8 +554,9 @@ func (s *searcher8) orderEnd(p, o, moves uint64, ttMove, empties int, list []end
 
 // endConfidence gives, by the solver's selectivity (0 exact), how many
 // standard deviations a shallow search must clear a disc bound by to cut a
-// node.
-var endConfidence = [...]float64{0: 0, 1: 2.0, 2: 1.1}
+// node. Selectivity 3 is 2's confidence with selective shallow searches
+// (see probableSel): the least exact, its bounds serve no other.
+var endConfidence = [...]float64{0: 0, 1: 2.0, 2: 1.1, 3: 1.1}
 
 // probableSel is the selectivity of the probable proofs of who wins that a
 // selective search makes a few empties before its exact ones
@@ -564,8 +565,15 @@ var endConfidence = [...]float64{0: 0, 1: 2.0, 2: 1.1}
 // points of results with its midgame search (24.5M nodes in all); proving
 // probably from 24 empties at this confidence lost 6.5 (194M nodes), at
 // 0.7 12.5 (84M), at 0.4 16.5 (45M), at 2.0 3.0 (640M); against NTest at
-// equal time this one did best of the first three (docs/games.md).
-const probableSel = 2
+// equal time this one did best of the first three (docs/games.md). Its
+// shallow searches prune with the midgame's ProbCut, where those of the
+// exact solve's stages are full-width: at 24 empties, against NTest at
+// depth 14, the first probable proof took 0.056 s a move instead of 0.178,
+// and the selective depth 14 scored 52.4% instead of 53.75% (seed 9914,
+// 400 games) in 0.77 times NTest's time instead of 0.92. The stages with
+// them visited fewer nodes on FFO #40-#49 but more on #52 (136M against
+// 114M), so they keep theirs full-width.
+const probableSel = 3
 
 // endStages are the selectivities of the solve's stages before the exact
 // one, least exact first: each finds the score and the best moves of the
@@ -585,12 +593,12 @@ func (s *searcher8) endProbcut(p, o uint64, alpha, empties, ply int) (int, bool)
 	margin := int(endConfidence[s.endSel] * probcutSigma(empties, d2, empties))
 	s.ev.setup(&s.feat[ply], p, o)
 	if bound := (alpha+1)*100 + margin; bound < scoreMax {
-		if v := s.shallowSearch(p, o, true, bound-1, bound, d2, ply); v >= bound {
+		if v := s.shallowSearch(p, o, true, bound-1, bound, d2, ply, s.endSel == probableSel); v >= bound {
 			return alpha + 1, true
 		}
 	}
 	if bound := alpha*100 - margin; bound > -scoreMax {
-		if v := s.shallowSearch(p, o, true, bound, bound+1, d2, ply); v <= bound {
+		if v := s.shallowSearch(p, o, true, bound, bound+1, d2, ply, s.endSel == probableSel); v <= bound {
 			return alpha, true
 		}
 	}
@@ -598,14 +606,18 @@ func (s *searcher8) endProbcut(p, o uint64, alpha, empties, ply int) (int, bool)
 }
 
 // shallowSearch is the midgame search of the solver's ordering and ProbCut:
-// all its nodes of evalShallowMax plies or less skip the table, and it is
-// full-width whatever the midgame's selectivity, so that a solve does not
-// depend on it.
-func (s *searcher8) shallowSearch(p, o uint64, black bool, alpha, beta, depth, ply int) int {
-	inSolver, selective := s.inSolver, s.selective
-	s.inSolver, s.selective = true, false
+// all its nodes of evalShallowMax plies or less skip the table. It is
+// full-width but in a probable proof's ProbCut (probableSel), where it
+// prunes with the midgame's ProbCut at probcutConfidence; neither follows
+// the caller's selectivity, so that a solve does not depend on it.
+func (s *searcher8) shallowSearch(p, o uint64, black bool, alpha, beta, depth, ply int, selective bool) int {
+	inSolver, sel, conf := s.inSolver, s.selective, s.confidence
+	s.inSolver, s.selective = true, selective
+	if selective {
+		s.confidence = probcutConfidence
+	}
 	v := s.pvs(p, o, black, alpha, beta, depth, ply, false)
-	s.inSolver, s.selective = inSolver, selective
+	s.inSolver, s.selective, s.confidence = inSolver, sel, conf
 	return v
 }
 

@@ -132,6 +132,34 @@ func TestSelectiveBounds(t *testing.T) {
 	}
 }
 
+// TestSolveIgnoresSelectivity checks that the solver's selective stages
+// prune alike whatever the midgame's selectivity: ProbCut's shallow searches
+// use their own.
+func TestSolveIgnoresSelectivity(t *testing.T) {
+	g := game(t, 8).NewSearcher(engines.Config{HashMB: 16}).(*Searcher)
+	for _, c := range readFFO(t, "testdata/ffo-1-39.obf")[:3] {
+		p, o, _ := c.pos.Bitboards()
+		empties := c.pos.Empties()
+		for _, endSel := range []int{1, 2, probableSel} {
+			var values []int
+			var nodes []int64
+			for _, midgame := range []struct {
+				selective  bool
+				confidence float64
+			}{{false, 0}, {true, 0.5}, {true, 2.5}} {
+				s := newSearcher8(16, g.evalWeights())
+				s.selective, s.confidence, s.endSel = midgame.selective, midgame.confidence, endSel
+				values = append(values, s.nwsEnd(p, o, c.score-1, empties, false, 0))
+				nodes = append(nodes, s.nodes)
+			}
+			assert.Equal(t, values[0], values[1], "%d empties at selectivity %d", empties, endSel)
+			assert.Equal(t, values[0], values[2], "%d empties at selectivity %d", empties, endSel)
+			assert.Equal(t, nodes[0], nodes[1], "%d empties at selectivity %d", empties, endSel)
+			assert.Equal(t, nodes[0], nodes[2], "%d empties at selectivity %d", empties, endSel)
+		}
+	}
+}
+
 // minimax is the plain game value for the side to move, in discs.
 func minimax(p *Position) int {
 	if p.Result() != engines.None {

@@ -121,7 +121,7 @@ func (s *searcher8) orderBySearch(p, o uint64, list []endMove, ttMove, alpha, em
 			continue
 		}
 		s.ev.play(&s.feat[ply+1], &s.feat[ply], mv.sq, mv.p^o, true)
-		v := s.shallowSearch(mv.p, mv.o, false, -scoreInf, bound, depth, ply+1)
+		v := s.shallowSearch(mv.p, mv.o, false, -scoreInf, bound, depth, ply+1, false)
 		mv.val = -v*2 + mv.val*mobilityWeight
 	}
 }
