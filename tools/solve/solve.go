@@ -2,8 +2,9 @@
 // in the FFO/obf format (one position a line: the cells from a1, the side to
 // move, then optionally `;`-separated `MOVE:score` answers) exactly, printing
 // per position the score, the best move, the nodes and the time, then the
-// totals, in the manner of Edax's solver. Boards of any even size are read,
-// the size following from the length of the board string.
+// totals, in the manner of Edax's solver; or, with -depth, searches them to
+// a depth. Boards of any even size are read, the size following from the
+// length of the board string.
 package solve
 
 import (
@@ -27,11 +28,14 @@ import (
 
 const usage = `usage: qi solve [flags] file.obf... (- or none for standard input)
 Solve othello positions exactly, one a line (FFO/obf), and check the answers
-the lines give. With -json each position is a line with a JSON object with
-the fields
+the lines give; or, with -depth, search them to that depth (as the engine's
+"go depth" does), checking no answers. With -json each position is a line with a
+JSON object with the fields
   number, empties     the position's number and its empty squares
   score               the exact final disc difference (left out when the
-                      search gave up at -timeout)
+                      search gave up at -timeout or was not exact)
+  estimate            a search to a depth's score that is not exact, in
+                      discs
   move, pv            the best move and the principal variation
   nodes, nps, seconds the search's nodes, their rate and the time taken
   cpu_seconds         the processor time taken (left out where the system
@@ -43,13 +47,15 @@ right and wrong.`
 
 // row is one solved position.
 type row struct {
-	Number  int     `json:"number"`
-	Empties int     `json:"empties"`
-	Score   *int    `json:"score,omitempty"`
-	Move    string  `json:"move"`
-	Nodes   int64   `json:"nodes"`
-	NPS     int64   `json:"nps"`
-	Seconds float64 `json:"seconds"`
+	Number  int  `json:"number"`
+	Empties int  `json:"empties"`
+	Score   *int `json:"score,omitempty"`
+	// Estimate is the score of a search to a depth that did not prove it.
+	Estimate *float64 `json:"estimate,omitempty"`
+	Move     string   `json:"move"`
+	Nodes    int64    `json:"nodes"`
+	NPS      int64    `json:"nps"`
+	Seconds  float64  `json:"seconds"`
 	// CPU is the processor time, which a loaded machine disturbs far
 	// less than the wall clock; absent where the system cannot say.
 	CPU    *float64 `json:"cpu_seconds,omitempty"`
@@ -80,11 +86,16 @@ func Run(args []string, stdout, stderr io.Writer) error {
 	timeout := fs.Duration("timeout", 0, "give up a position after this long (0: never)")
 	asJSON := fs.Bool("json", false, "one JSON object a line instead of the table")
 	show := fs.String("progress", progress.Auto, "show positions that take more than a second on stderr: auto (on a terminal), on or off")
+	depth := fs.Int("depth", 0, "search to this depth instead of solving (0: solve); answers are not checked")
+	selective := fs.Bool("selective", false, "with -depth, prune as the Selective option does (ProbCut, proofs later)")
 	if err := cmdline.Parse(fs, args, stdout, usage); err != nil {
 		return err
 	}
 	if *from < 1 || *to != 0 && *to < *from {
 		return errors.New("solve: want 1 <= -from <= -to")
+	}
+	if *depth < 0 || *selective && *depth == 0 {
+		return errors.New("solve: want -depth >= 0, and -selective only with -depth")
 	}
 	meter, err := progress.New(stderr, *show)
 	if err != nil {
@@ -140,7 +151,7 @@ func Run(args []string, stdout, stderr io.Writer) error {
 			if err != nil {
 				return err
 			}
-			s = g.NewSearcher(engines.Config{HashMB: *hash, Threads: *threads})
+			s = g.NewSearcher(engines.Config{HashMB: *hash, Threads: *threads, Selective: *selective})
 			searchers[pos.Size()] = s
 		}
 		s.Clear()
@@ -152,7 +163,11 @@ func Run(args []string, stdout, stderr io.Writer) error {
 		end := meter.Step(fmt.Sprintf("solve: #%d, %d empties", r.Number, r.Empties))
 		cpu0, cpuOK := cpuTime()
 		start := time.Now()
-		info := s.Search(ctx, pos, engines.Limits{Depth: pos.Size() * pos.Size()}, nil)
+		lim := engines.Limits{Depth: pos.Size() * pos.Size()}
+		if *depth > 0 {
+			lim.Depth = *depth
+		}
+		info := s.Search(ctx, pos, lim, nil)
 		elapsed := time.Since(start)
 		cpu1, _ := cpuTime()
 		if cpuOK {
@@ -172,11 +187,14 @@ func Run(args []string, stdout, stderr io.Writer) error {
 		if info.Exact {
 			score := int(info.Score) / 100
 			r.Score = &score
+		} else if *depth > 0 && len(info.PV) > 0 {
+			estimate := float64(info.Score) / 100
+			r.Estimate = &estimate
 		}
 		if len(info.PV) > 0 {
 			r.Move = pos.MoveText(info.Best())
 		}
-		if len(answers) > 0 {
+		if len(answers) > 0 && *depth == 0 {
 			want, ok := answers[strings.ToLower(r.Move)]
 			top := answers[""]
 			if ok && r.Score != nil && *r.Score == top && want == top {
@@ -193,6 +211,8 @@ func Run(args []string, stdout, stderr io.Writer) error {
 			score := "    ?"
 			if r.Score != nil {
 				score = fmt.Sprintf("%+5d", *r.Score)
+			} else if r.Estimate != nil {
+				score = fmt.Sprintf("%+5.1f", *r.Estimate)
 			}
 			cpu := "       -"
 			if r.CPU != nil {

@@ -94,3 +94,33 @@ func TestSolveErrors(t *testing.T) {
 	assert.Error(t, Run([]string{"-from", "3", "-to", "2", bad}, &out, &errs))
 	assert.Error(t, Run([]string{filepath.Join(dir, "missing.obf")}, &out, &errs))
 }
+
+// TestSolveDepth: -depth searches to that depth, gives its score as an
+// estimate unless the search proved it, and checks no answers.
+func TestSolveDepth(t *testing.T) {
+	for _, args := range [][]string{{"-depth", "4"}, {"-depth", "4", "-selective"}} {
+		var out, errs bytes.Buffer
+		require.NoError(t, Run(append([]string{"-hash", "8", "-json"}, append(args, "testdata/easy.obf")...), &out, &errs), "%v", args)
+		lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+		require.Len(t, lines, 5, out.String())
+		for i, line := range lines[:4] {
+			var r map[string]any
+			require.NoError(t, json.Unmarshal([]byte(line), &r))
+			assert.NotContains(t, r, "answer", "%v: %s", args, line)
+			_, exact := r["score"]
+			_, estimate := r["estimate"]
+			assert.NotEqual(t, exact, estimate, "%v: a score or an estimate: %s", args, line)
+			if i == 0 {
+				assert.True(t, estimate, "%v: a depth of 4 proves nothing at 14 empties: %s", args, line)
+			}
+			assert.NotEmpty(t, r["move"], "%v: %s", args, line)
+		}
+		var total map[string]any
+		require.NoError(t, json.Unmarshal([]byte(lines[4]), &total))
+		assert.EqualValues(t, 0, total["right"])
+		assert.EqualValues(t, 0, total["wrong"])
+	}
+	var out, errs bytes.Buffer
+	assert.Error(t, Run([]string{"-selective", "testdata/easy.obf"}, &out, &errs), "-selective needs -depth")
+	assert.Error(t, Run([]string{"-depth", "-1", "testdata/easy.obf"}, &out, &errs))
+}
