@@ -66,7 +66,7 @@ func runProbcut(args []string, stdout, stderr io.Writer) error {
 				v[i.Depth] = float64(i.Score)
 			}
 		})
-		for d := 3; d <= *depth; d++ {
+		for d := 2; d <= *depth; d++ {
 			d2 := 2*(d/4) + d%2
 			all = append(all, obs{d, d2, e, v[d] - v[d2]})
 		}
@@ -83,7 +83,10 @@ func runProbcut(args []string, stdout, stderr io.Writer) error {
 	}
 	var rows [][5]float64 // 1, d, d2, empties; sigma
 	var weights2 []float64
-	for d := 3; d <= *depth; d++ {
+	// Depth 2, predicted by the evaluation, is printed but left out of the
+	// line: the engine's margins there come from the line of the deeper
+	// ones, which is above the error measured at depth 2.
+	for d := 2; d <= *depth; d++ {
 		for b := 0; b <= 8; b++ {
 			os := groups[key{d, b}]
 			if len(os) < 10 {
@@ -99,8 +102,10 @@ func runProbcut(args []string, stdout, stderr io.Writer) error {
 			m, m2, e = m/k, m2/k, e/k
 			sd := math.Sqrt(max(m2-m*m, 0))
 			fmt.Fprintf(stdout, "depth %2d from %d, empties ~%2.0f: %4d positions, mean %+6.1f, sigma %6.1f\n", d, 2*(d/4)+d%2, e, len(os), m, sd)
-			rows = append(rows, [5]float64{1, float64(d), float64(2*(d/4) + d%2), e, sd})
-			weights2 = append(weights2, k)
+			if d >= 3 {
+				rows = append(rows, [5]float64{1, float64(d), float64(2*(d/4) + d%2), e, sd})
+				weights2 = append(weights2, k)
+			}
 		}
 	}
 	coef := leastSquares(rows, weights2)
