@@ -262,31 +262,27 @@ var probcutDepth = func() (t [maxProbcutDepth]int) {
 }()
 
 // probcut tries to cut the node by a shallow search: when it clears beta
-// (or alpha) by enough, the deep search would too.
+// (or alpha) by enough, the deep search would too. At depth 2 the shallow
+// search is the evaluation, computed once for both tests.
 func (s *searcher8) probcut(p, o uint64, black bool, alpha, beta, depth, empties, ply int) (int, bool) {
 	d2 := probcutDepth[depth]
 	margin := int(s.confidence * probcutSigma(depth, d2, empties))
-	if bound := beta + margin; bound < scoreMax {
-		var v int
-		if d2 == 0 {
-			v = s.evaluate(p, o, black, ply)
-		} else {
-			v = s.pvs(p, o, black, bound-1, bound, d2, ply, false)
-		}
-		if v >= bound {
+	hi, lo := beta+margin, alpha-margin
+	if d2 == 0 {
+		v := s.evaluate(p, o, black, ply)
+		switch {
+		case hi < scoreMax && v >= hi:
 			return beta, true
-		}
-	}
-	if bound := alpha - margin; bound > -scoreMax {
-		var v int
-		if d2 == 0 {
-			v = s.evaluate(p, o, black, ply)
-		} else {
-			v = s.pvs(p, o, black, bound, bound+1, d2, ply, false)
-		}
-		if v <= bound {
+		case lo > -scoreMax && v <= lo:
 			return alpha, true
 		}
+		return 0, false
+	}
+	if hi < scoreMax && s.pvs(p, o, black, hi-1, hi, d2, ply, false) >= hi {
+		return beta, true
+	}
+	if lo > -scoreMax && s.pvs(p, o, black, lo, lo+1, d2, ply, false) <= lo {
+		return alpha, true
 	}
 	return 0, false
 }
