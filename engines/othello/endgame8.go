@@ -554,25 +554,25 @@ func (s *searcher8) orderEnd(p, o, moves uint64, ttMove, empties int, list []end
 
 // endConfidence gives, by the solver's selectivity (0 exact), how many
 // standard deviations a shallow search must clear a disc bound by to cut a
-// node. Selectivity 3 is 2's confidence with selective shallow searches
-// (see probableSel): the least exact, its bounds serve no other.
-var endConfidence = [...]float64{0: 0, 1: 2.0, 2: 1.1, 3: 1.1}
+// node. Selectivity 3, the probable proofs' (see probableSel), predicts
+// with selective shallow searches: its bounds serve no other.
+var endConfidence = [...]float64{0: 0, 1: 2.0, 2: 1.1, 3: 2.0}
 
 // probableSel is the selectivity of the probable proofs of who wins that a
 // selective search makes a few empties before its exact ones
-// (plan8.probableFrom). On 300 positions of 21 to 24 empties from games
-// against NTest, judged by exact solves, a selective depth 13 lost 13.5
-// points of results with its midgame search (24.5M nodes in all); proving
-// probably from 24 empties at this confidence lost 6.5 (194M nodes), at
-// 0.7 12.5 (84M), at 0.4 16.5 (45M), at 2.0 3.0 (640M); against NTest at
-// equal time this one did best of the first three (docs/games.md). Its
-// shallow searches prune with the midgame's ProbCut, where those of the
-// exact solve's stages are full-width: at 24 empties, against NTest at
-// depth 14, the first probable proof took 0.056 s a move instead of 0.178,
-// and the selective depth 14 scored 52.4% instead of 53.75% (seed 9914,
-// 400 games) in 0.77 times NTest's time instead of 0.92. The stages with
-// them visited fewer nodes on FFO #40-#49 but more on #52 (136M against
-// 114M), so they keep theirs full-width.
+// (plan8.probableFrom). Their shallow searches prune with the midgame's
+// ProbCut, where those of the exact solve's stages are full-width: at 24
+// empties, against NTest at depth 14, the first probable proof took 0.056
+// s a move instead of 0.178 (the stages with them visited fewer nodes on
+// FFO #40-#49 but more on #52, 136M against 114M, so they keep theirs
+// full-width). So cheapened, the proofs can afford a wide margin: on 180
+// positions of 22 to 24 empties from the games of a selective depth 14
+// against NTest, judged by exact proofs of every move, the midgame search
+// lost 12 points of results (21.9M nodes for the 240 positions with those
+// at 25), the probable proofs at confidence 1.1 9.5 (61.8M), at 1.5 5
+// (132M), at 2.0 2.5 (256M), at 3.0 none (523M); against NTest at depth
+// 14 (seed 9914, 400 games) 2.0 scored 57.0% in 0.90 times NTest's time,
+// where 1.1 scored 52.4% in 0.77 times (docs/games.md).
 const probableSel = 3
 
 // endStages are the selectivities of the solve's stages before the exact
