@@ -566,13 +566,14 @@ var endConfidence = [...]float64{0: 0, 1: 2.0, 2: 1.1, 3: 2.0}
 // s a move instead of 0.178 (the stages with them visited fewer nodes on
 // FFO #40-#49 but more on #52, 136M against 114M, so they keep theirs
 // full-width). So cheapened, the proofs can afford a wide margin: on 180
-// positions of 22 to 24 empties from the games of a selective depth 14
-// against NTest, judged by exact proofs of every move, the midgame search
-// lost 12 points of results (21.9M nodes for the 240 positions with those
-// at 25), the probable proofs at confidence 1.1 9.5 (61.8M), at 1.5 5
-// (132M), at 2.0 2.5 (256M), at 3.0 none (523M); against NTest at depth
-// 14 (seed 9914, 400 games) 2.0 scored 57.0% in 0.90 times NTest's time,
-// where 1.1 scored 52.4% in 0.77 times (docs/games.md).
+// positions of 22 to 24 empties from the games of selective depths 14
+// and 16 against NTest, judged by certain proofs of who wins after each
+// move, the midgame search lost 12 points of results (21.9M nodes for the
+// 240 positions with those at 25), the probable proofs at confidence 1.1
+// 9.5 (61.8M), at 1.5 5 (132M), at 2.0 2.5 (256M), at 3.0 none (523M);
+// against NTest at depth 14 (seed 9914, 400 games) 2.0 scored 57.0% in
+// 0.90 times NTest's time, where 1.1 scored 52.4% in 0.77 times
+// (docs/games.md).
 const probableSel = 3
 
 // endStages are the selectivities of the solve's stages before the exact
