@@ -251,12 +251,16 @@ const (
 	maxProbcutDepth = 32
 )
 
-// probcutDepth[d] is the depth of the shallow search that predicts a
-// search of depth d: about half of it, of the same parity (evaluations
-// after the side to move's and after the opponent's move differ).
+// ProbCutDepth returns the depth of ProbCut's shallow search that predicts
+// a search of depth d: about half of it, of the same parity (evaluations
+// after the side to move's and after the opponent's move differ). The
+// training tool measures its error model at these depths.
+func ProbCutDepth(d int) int { return 2*(d/4) + d%2 }
+
+// probcutDepth is ProbCutDepth as a table, for the search's nodes.
 var probcutDepth = func() (t [maxProbcutDepth]int) {
 	for d := range t {
-		t[d] = 2*(d/4) + d%2
+		t[d] = ProbCutDepth(d)
 	}
 	return t
 }()

@@ -67,7 +67,7 @@ func runProbcut(args []string, stdout, stderr io.Writer) error {
 			}
 		})
 		for d := 2; d <= *depth; d++ {
-			d2 := 2*(d/4) + d%2
+			d2 := othello.ProbCutDepth(d)
 			all = append(all, obs{d, d2, e, v[d] - v[d2]})
 		}
 		done++
@@ -101,9 +101,9 @@ func runProbcut(args []string, stdout, stderr io.Writer) error {
 			k := float64(len(os))
 			m, m2, e = m/k, m2/k, e/k
 			sd := math.Sqrt(max(m2-m*m, 0))
-			fmt.Fprintf(stdout, "depth %2d from %d, empties ~%2.0f: %4d positions, mean %+6.1f, sigma %6.1f\n", d, 2*(d/4)+d%2, e, len(os), m, sd)
+			fmt.Fprintf(stdout, "depth %2d from %d, empties ~%2.0f: %4d positions, mean %+6.1f, sigma %6.1f\n", d, othello.ProbCutDepth(d), e, len(os), m, sd)
 			if d >= 3 {
-				rows = append(rows, [5]float64{1, float64(d), float64(2*(d/4) + d%2), e, sd})
+				rows = append(rows, [5]float64{1, float64(d), float64(othello.ProbCutDepth(d)), e, sd})
 				weights2 = append(weights2, k)
 			}
 		}
