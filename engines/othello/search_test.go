@@ -626,7 +626,7 @@ func TestSelectiveDepth(t *testing.T) {
 func TestSelectiveSolveFrom(t *testing.T) {
 	for _, c := range []struct{ depth, wld, exact int }{
 		{1, 6, 0}, {4, 12, 6}, {6, 16, 10}, {8, 17, 11}, {10, 18, 12},
-		{12, 20, 14}, {14, 21, 15}, {18, 24, 18}, {30, 24, 18},
+		{12, 20, 14}, {14, 21, 15}, {16, 21, 16}, {18, 21, 18}, {30, 21, 18},
 	} {
 		wld, exact := SelectiveSolveFrom(c.depth)
 		assert.Equal(t, []int{c.wld, c.exact}, []int{wld, exact}, "depth %d", c.depth)
@@ -645,15 +645,16 @@ func TestSelectiveSolveFrom(t *testing.T) {
 	assert.Equal(t, [2]bool{true, false}, exact, "20 empties at depth 10: full width solves, selective searches")
 }
 
-// TestProbableProofs checks the probable proofs of a selective depth: four
-// empties before its proofs of who wins, never for a full-width depth; at
+// TestProbableProofs checks the probable proofs of a selective depth: from
+// four empties before its proofs of who wins would start without their cap
+// (24 at most), never for a full-width depth; at
 // FFO #35-#38 (21 to 24 empties) a selective depth 13 ends with the proof,
 // reports it inexact, gets the sign of the won and lost ones and plays a
 // move that keeps the result. The drawn #35 and #36 it calls lost (a draw
 // needs both bounds, and ProbCut may fail either), but it then plays the
 // midgame's choice, which draws.
 func TestProbableProofs(t *testing.T) {
-	for _, c := range []struct{ depth, from int }{{6, 20}, {10, 22}, {13, 24}, {14, 24}, {30, 24}} {
+	for _, c := range []struct{ depth, from int }{{6, 20}, {10, 22}, {13, 24}, {14, 24}, {16, 24}, {18, 24}, {30, 24}} {
 		assert.Equal(t, c.from, ProbableFrom(c.depth), "depth %d", c.depth)
 	}
 	g := game(t, 8)

@@ -72,22 +72,37 @@ func SolveFrom(d int) (wld, exact int) {
 // 8% of its time against NTest (at 19 and 18 empties 0.079 s and
 // 0.044 s a move, NTest 0.011 s and 0.005 s), six after it 0.019 s and
 // 0.012 s, with the same results in 399 games of 400 and 6% less time.
+// The proof of who wins starts at most at maxSelectiveWLD empties; the
+// probable proofs (ProbableFrom) cover the empties before it.
 func SelectiveSolveFrom(d int) (wld, exact int) {
-	wld = min(12+2*d/3, 2*d+4, maxSolveFrom)
-	return wld, wld - 6
+	reach := selectiveReach(d)
+	return min(reach, maxSelectiveWLD), reach - 6
 }
+
+// selectiveReach is 12+2d/3 empties, at most 2d+4 and maxSolveFrom: where
+// a selective depth d would prove who wins without maxSelectiveWLD.
+func selectiveReach(d int) int { return min(12+2*d/3, 2*d+4, maxSolveFrom) }
+
+// maxSelectiveWLD bounds the empties from which a selective depth proves
+// who wins for certain: a selective depth 14 reaches it; 15 and 16 would
+// prove from 22, 17 from 23, 18 and more from 24. There a certain proof
+// costs several times the probable one that ProbableFrom puts in its place:
+// a selective depth 18 against NTest's depth 16 (40 games, the same
+// openings) took 1.90 s a move at 24 empties and 0.113 s a move in all with
+// certain proofs from 24, 0.19 s and 0.054 s with probable ones, which lose
+// 2.5 points of results in 180 positions of 22 to 24 empties that the
+// certain ones keep (docs/games.md).
+const maxSelectiveWLD = 21
 
 // ProbableFrom is, for a selective search of depth d, the most empties from
 // which it proves who wins probably, with ProbCut in the solver, before
-// the proofs of SelectiveSolveFrom: four empties more. Against NTest at
+// the proofs of SelectiveSolveFrom: four empties before where they would
+// start without maxSelectiveWLD, at most maxSolveFrom. Against NTest at
 // depth 14, a selective depth 13 stood at 55% of the points at 24 empties
 // and ended at 42% (86 games): its midgame searches lost the result at 21
 // to 24 empties. NTest too proves who wins probably from 25 empties at its
 // depth 14, for certain from 21.
-func ProbableFrom(d int) int {
-	wld, _ := SelectiveSolveFrom(d)
-	return min(wld+4, maxSolveFrom)
-}
+func ProbableFrom(d int) int { return min(selectiveReach(d)+4, maxSolveFrom) }
 
 // ProofsFrom is SelectiveSolveFrom for a selective search of depth d,
 // SolveFrom for a full-width one.
