@@ -72,8 +72,9 @@ func SolveFrom(d int) (wld, exact int) {
 // 8% of its time against NTest (at 19 and 18 empties 0.079 s and
 // 0.044 s a move, NTest 0.011 s and 0.005 s), six after it 0.019 s and
 // 0.012 s, with the same results in 399 games of 400 and 6% less time.
-// The proof of who wins starts at most at maxSelectiveWLD empties; the
-// probable proofs (ProbableFrom) cover the empties before it.
+// The proof of who wins starts at most at maxSelectiveWLD empties (the
+// exact score still six empties after 12+2d/3); the probable proofs
+// (ProbableFrom) cover the empties before it.
 func SelectiveSolveFrom(d int) (wld, exact int) {
 	reach := selectiveReach(d)
 	return min(reach, maxSelectiveWLD), reach - 6
