@@ -42,9 +42,11 @@ func runProbcut(args []string, stdout, stderr io.Writer) error {
 	g, _ := othello.New(8)
 	s := g.NewWeightedSearcher(engines.Config{HashMB: 64}, w)
 	rng := rand.New(rand.NewPCG(*seed, 3))
+	// An observation: a depth d's score less its shallow search's, at
+	// empties; the shallow depth follows from d (othello.ProbCutDepth).
 	type obs struct {
-		d, d2, empties int
-		diff           float64
+		d, empties int
+		diff       float64
 	}
 	var all []obs
 	start := time.Now()
@@ -67,8 +69,7 @@ func runProbcut(args []string, stdout, stderr io.Writer) error {
 			}
 		})
 		for d := 2; d <= *depth; d++ {
-			d2 := othello.ProbCutDepth(d)
-			all = append(all, obs{d, d2, e, v[d] - v[d2]})
+			all = append(all, obs{d, e, v[d] - v[othello.ProbCutDepth(d)]})
 		}
 		done++
 		if done%50 == 0 {
@@ -87,6 +88,7 @@ func runProbcut(args []string, stdout, stderr io.Writer) error {
 	// line: the engine's margins there come from the line of the deeper
 	// ones, which is above the error measured at depth 2.
 	for d := 2; d <= *depth; d++ {
+		d2 := othello.ProbCutDepth(d)
 		for b := 0; b <= 8; b++ {
 			os := groups[key{d, b}]
 			if len(os) < 10 {
@@ -101,9 +103,9 @@ func runProbcut(args []string, stdout, stderr io.Writer) error {
 			k := float64(len(os))
 			m, m2, e = m/k, m2/k, e/k
 			sd := math.Sqrt(max(m2-m*m, 0))
-			fmt.Fprintf(stdout, "depth %2d from %d, empties ~%2.0f: %4d positions, mean %+6.1f, sigma %6.1f\n", d, othello.ProbCutDepth(d), e, len(os), m, sd)
+			fmt.Fprintf(stdout, "depth %2d from %d, empties ~%2.0f: %4d positions, mean %+6.1f, sigma %6.1f\n", d, d2, e, len(os), m, sd)
 			if d >= 3 {
-				rows = append(rows, [5]float64{1, float64(d), float64(othello.ProbCutDepth(d)), e, sd})
+				rows = append(rows, [5]float64{1, float64(d), float64(d2), e, sd})
 				weights2 = append(weights2, k)
 			}
 		}
