@@ -1,7 +1,8 @@
 // This file holds the gomoku benchmarks of `qi bench`: the search's speed
 // and the depth it reaches in a second from middle-game positions of the
 // Gomocup records, the time to solve the set of VCF positions, and how many
-// of the forced wins Rapfi found in its games against qi the search finds.
+// of the forced wins Rapfi found in its games against qi (freestyle and
+// standard) the search finds.
 
 package gomoku
 
@@ -37,15 +38,23 @@ var vcfSetText string
 //go:embed testdata/threatwins.txt
 var threatWinsText string
 
-// threatWins reads the threat wins: freestyle 15x15 positions whose side to
-// move has a forced win (testdata/threatwins.txt says where they come from).
-func threatWins() ([]*Position, error) {
-	g, err := NewGame(15, 15, Freestyle)
+//go:embed testdata/threatwins-standard.txt
+var threatWinsStandardText string
+
+// threatWins reads the threat wins of rule (freestyle or standard): 15x15
+// positions whose side to move has a forced win (testdata/threatwins.txt
+// and threatwins-standard.txt say where they come from).
+func threatWins(rule Rule) ([]*Position, error) {
+	text := threatWinsText
+	if rule == Standard {
+		text = threatWinsStandardText
+	}
+	g, err := NewGame(15, 15, rule)
 	if err != nil {
 		return nil, err
 	}
 	var out []*Position
-	for _, line := range strings.Split(threatWinsText, "\n") {
+	for _, line := range strings.Split(text, "\n") {
 		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
 			continue
 		}
@@ -182,22 +191,27 @@ func (g *Game) Benches(quick bool) []engines.Bench {
 		}
 		return r, nil
 	}})
-	benches = append(benches, engines.Bench{Name: "threat wins (Rapfi's against qi)", Run: func(ctx context.Context) (engines.BenchResult, error) {
-		set, err := threatWins()
-		if err != nil {
-			return engines.BenchResult{}, err
-		}
-		// A win found within half a million nodes (a second's search)
-		// counts; quick runs take the first twenty at a fifth of that.
-		nodes := int64(500_000)
-		if quick {
-			set, nodes = set[:20], nodes/5
-		}
-		start := time.Now()
-		r := engines.BenchResult{Of: len(set)}
-		r.Solved, r.Nodes, err = winsFound(ctx, set, nodes)
-		r.Time = time.Since(start)
-		return r, err
-	}})
+	for _, tw := range []struct {
+		name string
+		rule Rule
+	}{{"threat wins (Rapfi's against qi)", Freestyle}, {"threat wins, standard (Rapfi's against qi)", Standard}} {
+		benches = append(benches, engines.Bench{Name: tw.name, Run: func(ctx context.Context) (engines.BenchResult, error) {
+			set, err := threatWins(tw.rule)
+			if err != nil {
+				return engines.BenchResult{}, err
+			}
+			// A win found within half a million nodes (a second's search)
+			// counts; quick runs take the first twenty at a fifth of that.
+			nodes := int64(500_000)
+			if quick {
+				set, nodes = set[:20], nodes/5
+			}
+			start := time.Now()
+			r := engines.BenchResult{Of: len(set)}
+			r.Solved, r.Nodes, err = winsFound(ctx, set, nodes)
+			r.Time = time.Since(start)
+			return r, err
+		}})
+	}
 	return benches
 }

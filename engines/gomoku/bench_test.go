@@ -5,6 +5,7 @@ package gomoku
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -77,22 +78,26 @@ func BenchmarkVCFSet(b *testing.B) {
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
 
-// BenchmarkThreatWins reports how many of the threat wins a search of half
-// a million nodes finds, and the nodes it spends.
+// BenchmarkThreatWins reports, rule by rule, how many of the threat wins a
+// search of half a million nodes finds, and the nodes it spends.
 func BenchmarkThreatWins(b *testing.B) {
-	set, err := threatWins()
-	require.NoError(b, err)
-	var nodes int64
-	found := 0
-	for b.Loop() {
-		var n int64
-		found, n, err = winsFound(context.Background(), set, 500_000)
-		require.NoError(b, err)
-		nodes += n
+	for _, rule := range []Rule{Freestyle, Standard} {
+		b.Run(rule.String(), func(b *testing.B) {
+			set, err := threatWins(rule)
+			require.NoError(b, err)
+			var nodes int64
+			found := 0
+			for b.Loop() {
+				var n int64
+				found, n, err = winsFound(context.Background(), set, 500_000)
+				require.NoError(b, err)
+				nodes += n
+			}
+			b.ReportMetric(float64(found), "found")
+			b.ReportMetric(float64(len(set)), "positions")
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+		})
 	}
-	b.ReportMetric(float64(found), "found")
-	b.ReportMetric(float64(len(set)), "positions")
-	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 }
 
 func TestBenchQuick(t *testing.T) {
@@ -109,14 +114,17 @@ func TestBenchQuick(t *testing.T) {
 			require.Equal(t, 42, r.Solved)
 			require.Equal(t, 42, r.Of)
 		}
-		if b.Name == "threat wins (Rapfi's against qi)" {
-			require.Equal(t, 20, r.Of)
-			require.Positive(t, r.Nodes)
+		if strings.HasPrefix(b.Name, "threat wins") {
+			require.Equal(t, 20, r.Of, b.Name)
+			require.Positive(t, r.Nodes, b.Name)
 		}
 	}
 	require.Contains(t, names, "search renju 15x15")
 	require.Contains(t, names, "threat wins (Rapfi's against qi)")
-	set, err := threatWins()
-	require.NoError(t, err)
-	require.Len(t, set, 120)
+	require.Contains(t, names, "threat wins, standard (Rapfi's against qi)")
+	for rule, n := range map[Rule]int{Freestyle: 120, Standard: 134} {
+		set, err := threatWins(rule)
+		require.NoError(t, err)
+		require.Len(t, set, n, rule.String())
+	}
 }
