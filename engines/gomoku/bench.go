@@ -45,16 +45,16 @@ var threatWinsStandardText string
 // positions whose side to move has a forced win (testdata/threatwins.txt
 // and threatwins-standard.txt say where they come from).
 func threatWins(rule Rule) ([]*Position, error) {
-	text := threatWinsText
-	if rule == Standard {
-		text = threatWinsStandardText
+	set, ok := map[Rule]string{Freestyle: threatWinsText, Standard: threatWinsStandardText}[rule]
+	if !ok {
+		return nil, fmt.Errorf("threat wins: no set for %v", rule)
 	}
 	g, err := NewGame(15, 15, rule)
 	if err != nil {
 		return nil, err
 	}
 	var out []*Position
-	for _, line := range strings.Split(text, "\n") {
+	for _, line := range strings.Split(set, "\n") {
 		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
 			continue
 		}

@@ -126,5 +126,10 @@ func TestBenchQuick(t *testing.T) {
 		set, err := threatWins(rule)
 		require.NoError(t, err)
 		require.Len(t, set, n, rule.String())
+		for _, p := range set {
+			require.Equal(t, rule, p.Game().Rule())
+		}
 	}
+	_, err := threatWins(Renju)
+	require.Error(t, err)
 }
