@@ -98,7 +98,7 @@ type Params struct {
 
 // defaultParams are the settings by rule: Rapfi's published classical
 // search settings turned into qi's units (its evaluation's logistic scale
-// is 200, qi's 400), and tuned by self-play where the notes say.
+// is 200, qi's 400), and tuned where the design notes say.
 func defaultParams(rule Rule) Params {
 	p := Params{
 		Oppo5Ext:        1.3,
@@ -118,14 +118,15 @@ func defaultParams(rule Rule) Params {
 		// The fitted ordering puts the moves that matter early enough
 		// to search fewer of them.
 		p.MoveCountBase = 6
-	case Standard:
-		// Standard's forced wins are built with threes a few plies below
-		// quiet moves; Rapfi's own move count and gentler reductions find
-		// more of them for fewer nodes (the design notes give the figures).
-		p.FutilityScale, p.NullDepth, p.NullMargin, p.NullReduction, p.ReductionFactor = 73, 11, 1076, 4.07, 0.9
-		p.MoveCountBase = 3
-	case Caro:
+	case Standard, Caro:
 		p.FutilityScale, p.NullDepth, p.NullMargin, p.NullReduction, p.ReductionFactor = 73, 11, 1076, 4.07, 0.78
+		if rule == Standard {
+			// Standard's forced wins are built with threes a few plies
+			// below quiet moves; Rapfi's move count and gentler reductions
+			// find more of them for fewer nodes (the design notes give the
+			// figures).
+			p.MoveCountBase, p.ReductionFactor = 3, 0.9
+		}
 	case Renju:
 		p.FutilityScale, p.NullDepth, p.NullMargin, p.NullReduction, p.ReductionFactor = 96, 8, 1248, 4.29, 0.75
 	}
